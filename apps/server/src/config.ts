@@ -1,0 +1,107 @@
+import { resolve } from 'node:path';
+import type { S3Settings } from './adapters/storage/s3-blob-store.ts';
+
+/** Everything the server reads from the environment, read once at start. */
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder for the embedded database, blobs and generated keys. */
+  dataDir: string;
+  /** PostgreSQL URL; null uses the embedded PGlite under `dataDir`. */
+  databaseUrl: string | null;
+  /** Base URL put into links sent by email. */
+  appUrl: string;
+  /** `true` forces the demo data; `false` prevents it; `null` creates it on an empty database. */
+  demo: boolean | null;
+  /** Client credentials for `POST /public/token`; the secret defaults to the demo one in demo mode. */
+  clientId: string;
+  clientSecret: string | null;
+  jwtSecret: string | null;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  /** Bind access tokens to the address they were issued to (code -26 on mismatch). */
+  bindTokenToIp: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Requests per minute per address on the token, one-time-code and password endpoints. */
+  authRateLimitPerMinute: number;
+  allowSignup: boolean;
+  logLevel: string;
+  webDistDir: string;
+  /** Prefixes the API also answers under (API_PREFIXES, comma-separated), for older integrations. */
+  extraApiPrefixes: string[];
+  /** 32-byte key that encrypts private keys at rest; generated into the data folder when absent. */
+  masterKey: string | null;
+  /** RFC 3161 timestamp authority URL (PAdES B-T and, at completion, B-LTA). */
+  tsaUrl: string | null;
+  sofficePath: string | null;
+  /** Scheduled jobs (expiry, reminders, mail retries, retention, blob sweep); SIGNET_JOBS=0 turns them off. */
+  jobs: boolean;
+  /** Blobs in an S3-compatible bucket when `S3_BUCKET` is set; otherwise files under `dataDir`. */
+  s3: S3Settings | null;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0)
+    throw new Error(`${key} must be a non-negative integer, got "${raw}"`);
+  return value;
+}
+
+function flag(env: Env, key: string): boolean | null {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return null;
+  return raw === '1' || raw.toLowerCase() === 'true';
+}
+
+function s3Settings(env: Env, bucket: string): S3Settings {
+  const missing = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter((k) => !env[k]);
+  if (missing.length > 0) throw new Error(`S3_BUCKET is set, so ${missing.join(', ')} must be too`);
+  return {
+    endpoint: env.S3_ENDPOINT as string,
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID as string,
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY as string,
+    prefix: env.S3_PREFIX ?? '',
+  };
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  // npm runs workspace scripts inside the workspace; INIT_CWD is where `npm start` was typed.
+  const baseDir = env.INIT_CWD ?? process.cwd();
+  const port = int(env, 'PORT', 8080);
+  return {
+    port,
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(baseDir, env.DATA_DIR ?? 'data'),
+    databaseUrl: env.DATABASE_URL || null,
+    appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    demo: flag(env, 'SIGNET_DEMO'),
+    clientId: env.SIGNET_CLIENT_ID ?? 'signet-web',
+    clientSecret: env.SIGNET_CLIENT_SECRET || null,
+    jwtSecret: env.SIGNET_JWT_SECRET || null,
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL', 900),
+    refreshTokenTtlSeconds: int(env, 'REFRESH_TOKEN_TTL', 30 * 24 * 3600),
+    bindTokenToIp: flag(env, 'SIGNET_BIND_TOKEN_IP') ?? false,
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM ?? 'Signet <no-reply@signet.local>',
+    authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT', 30),
+    allowSignup: flag(env, 'SIGNET_ALLOW_SIGNUP') ?? true,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    webDistDir: resolve(import.meta.dirname, '../../web/dist'),
+    extraApiPrefixes: (env.API_PREFIXES ?? '/mysignaturebook/msbapi,/signdrive/msbapi')
+      .split(',')
+      .map((p) => `/${p.trim().replace(/^\/+|\/+$/g, '')}`)
+      .filter((p) => p !== '/'),
+    masterKey: env.SIGNET_MASTER_KEY || null,
+    tsaUrl: env.SIGNET_TSA_URL || null,
+    sofficePath: env.SOFFICE_PATH || null,
+    jobs: flag(env, 'SIGNET_JOBS') ?? true,
+    s3: env.S3_BUCKET ? s3Settings(env, env.S3_BUCKET) : null,
+  };
+}

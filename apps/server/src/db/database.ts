@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** A Drizzle handle: the database itself or a transaction. Repositories take one of these. */
+export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
+
+/** Plain SQL access for libraries that bring their own queries (pg-boss, LISTEN/NOTIFY). */
+export interface RawSql {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: R[] }>;
+  exec(text: string): Promise<void>;
+}
+
+export interface Database {
+  readonly kind: 'pglite' | 'postgres';
+  /**
+   * The owner connection. It bypasses row-level security, so only the system repositories
+   * (sign-in, tenant administration, cross-tenant jobs) use it; everything a tenant's user does
+   * goes through `withTenant`.
+   */
+  readonly system: Executor;
+  /** Runs `fn` in a transaction that sees only `tenantId`'s rows, as the non-owner role. */
+  withTenant<T>(tenantId: string, fn: (tx: Executor) => Promise<T>): Promise<T>;
+  /** Runs `fn` in an owner transaction, for system changes that span several global rows. */
+  systemTx<T>(fn: (tx: Executor) => Promise<T>): Promise<T>;
+  readonly raw: RawSql;
+  /**
+   * Calls `onPayload` for every NOTIFY on `channel`, from any process using this database, until
+   * the returned function is called.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** The role every tenant transaction switches to; it owns nothing, so RLS always applies. */
+export const APP_ROLE = 'signet_app';
+
+export function tenantTransaction<T>(
+  db: Executor,
+  tenantId: string,
+  fn: (tx: Executor) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    // Both settings are LOCAL: they end with the transaction, so a pooled connection never
+    // carries one tenant's context into another request.
+    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
+    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    return fn(tx);
+  });
+}

@@ -1,0 +1,15 @@
+import type { Role } from '@signet/contracts';
+
+/** Who is acting: the signed-in user in one tenant (the super admin acts in none). */
+export interface Actor {
+  userId: string;
+  tenantId: string | null;
+  role: Role;
+  sessionId: string;
+  ip: string | null;
+  /** Set for a session opened from an easy-sign link: it reaches this one ePak only. */
+  scopeEpakId?: string | null;
+}
+
+/** An actor inside a tenant: what every tenant use case receives. */
+export type TenantActor = Actor & { tenantId: string };

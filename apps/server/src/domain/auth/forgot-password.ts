@@ -1,0 +1,54 @@
+import { Code } from '@signet/contracts';
+import {
+  countPasswordTokensSince,
+  expirePasswordTokens,
+  findUserByEmail,
+  insertPasswordToken,
+} from '../../db/repositories/accounts.ts';
+import { AppError } from '../app-error.ts';
+import { addSeconds } from '../clock.ts';
+import type { Deps } from '../deps.ts';
+import { passwordResetEmail } from '../notifications/account-emails.ts';
+import { randomToken, tokenDigest } from './tokens.ts';
+
+export const RESET_LINK_TTL_SECONDS = 3600;
+/** Reset mails per user per day; the next one answers -227. */
+export const MAX_RESETS_PER_DAY = 5;
+
+/** Queues a reset link and returns it (the caller decides whether anyone may see it). */
+export async function sendResetLink(
+  user: { id: string; email: string },
+  byAdmin: boolean,
+  deps: Deps,
+): Promise<string> {
+  const now = deps.clock.now();
+  const since = addSeconds(now, -86_400);
+  if ((await countPasswordTokensSince(deps.db.system, user.id, 'reset', since)) >= MAX_RESETS_PER_DAY) {
+    throw new AppError(Code.MAX_PASSWORD_RESETS);
+  }
+  const token = randomToken();
+  const link = `${deps.settings.appUrl}/resetpassword?token=${token}`;
+  await deps.db.systemTx(async (tx) => {
+    await expirePasswordTokens(tx, user.id, 'reset', now);
+    await insertPasswordToken(tx, {
+      tokenHash: tokenDigest(token),
+      userId: user.id,
+      kind: 'reset',
+      createdAt: now,
+      expiresAt: addSeconds(now, RESET_LINK_TTL_SECONDS),
+    });
+    await deps.mailer.queue(tx, passwordResetEmail({ to: user.email, link, byAdmin }));
+  });
+  deps.mailer.kick();
+  return link;
+}
+
+/**
+ * `POST /public/users/forgotPassword`. Answers the same whether or not the email has an
+ * account, so it cannot be used to find out who does; only -227 (too many resets) differs.
+ */
+export async function forgotPassword(email: string, deps: Deps): Promise<{ ok: true }> {
+  const user = await findUserByEmail(deps.db.system, email);
+  if (user) await sendResetLink(user, false, deps);
+  return { ok: true };
+}

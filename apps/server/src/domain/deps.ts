@@ -1,0 +1,42 @@
+import type { Logger } from 'pino';
+import type { KeyVault } from '../adapters/keys/master-key.ts';
+import type { Mailer } from '../adapters/mail/mailer.ts';
+import type { BlobStore } from '../adapters/storage/blob-store.ts';
+import type { Database } from '../db/database.ts';
+import type { PasswordHasher } from './auth/passwords.ts';
+import type { TokenSigner } from './auth/tokens.ts';
+import type { Clock } from './clock.ts';
+
+/** Settings the use cases read (a slice of the server configuration). */
+export interface DomainSettings {
+  appUrl: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  bindTokenToIp: boolean;
+  clientId: string;
+  clientSecret: string;
+  allowSignup: boolean;
+  /** RFC 3161 timestamp authority; with it signatures are PAdES B-T and completion adds B-LTA. */
+  tsaUrl: string | null;
+  /** LibreOffice for office uploads; null finds `soffice` on the PATH. */
+  sofficePath: string | null;
+}
+
+/** What use cases depend on, passed in so they run without HTTP and without globals. */
+export interface Deps {
+  db: Database;
+  clock: Clock;
+  passwords: PasswordHasher;
+  tokens: TokenSigner;
+  mailer: Mailer;
+  blobs: BlobStore;
+  vault: KeyVault;
+  settings: DomainSettings;
+  log: Logger;
+}
+
+/** Where a request came from, recorded with sessions and activity. */
+export interface RequestOrigin {
+  ip: string | null;
+  userAgent: string | null;
+}

@@ -1,0 +1,162 @@
+import { Code, type Document, INVALID_FILE_NAME_CHARS } from '@signet/contracts';
+import { documentGeometry, mergePdfs } from '@signet/pdf';
+import type { Executor } from '../../db/database.ts';
+import { appendActivity } from '../../db/repositories/activity.ts';
+import {
+  currentVersion,
+  type DocumentRow,
+  findDocument,
+  findDocuments,
+  findEpak,
+  insertDocument,
+  libraryOf,
+  updateDocument,
+} from '../../db/repositories/epaks.ts';
+import type { Actor, TenantActor } from '../actor.ts';
+import { AppError } from '../app-error.ts';
+import type { Deps } from '../deps.ts';
+import { authorizeInTenant, can } from '../policy.ts';
+import { addVersion, currentBytes } from './document-store.ts';
+import { withPdfErrors } from './pdf-errors.ts';
+import { presentDocument } from './present-document.ts';
+
+/** A document the actor may manage: their own (admins: any in the tenant); -1006 otherwise. */
+export async function ownDocument(
+  tx: Executor,
+  actor: TenantActor,
+  documentId: string,
+): Promise<DocumentRow> {
+  const row = await findDocument(tx, documentId);
+  if (!row || row.deletedAt || (row.ownerId !== actor.userId && !can(actor, 'tenant.settings'))) {
+    throw new AppError(Code.DOCUMENT_MISSING);
+  }
+  return row;
+}
+
+async function present(tx: Executor, row: DocumentRow): Promise<Document> {
+  const version = await currentVersion(tx, row.id);
+  if (!version) throw new AppError(Code.DOCUMENT_MISSING);
+  return presentDocument(row, version);
+}
+
+/** `GET /v1/documents`: the actor's uploaded documents not yet used in an ePak or template. */
+export async function listDocuments(actor: Actor, deps: Deps): Promise<Document[]> {
+  authorizeInTenant(actor, 'documents.manage');
+  return deps.db.withTenant(actor.tenantId, async (tx) =>
+    Promise.all((await libraryOf(tx, actor.userId)).map((r) => present(tx, r))),
+  );
+}
+
+/**
+ * `DELETE /v1/documents`: removes library documents. A document bound to an ePak that is not a
+ * draft, or to a template, is in use (-82).
+ */
+export async function deleteDocuments(
+  actor: Actor,
+  documentIds: string[],
+  deps: Deps,
+): Promise<{ deleted: number }> {
+  authorizeInTenant(actor, 'documents.manage');
+  const tenantId = actor.tenantId;
+  return deps.db.withTenant(tenantId, async (tx) => {
+    for (const id of documentIds) {
+      const row = await ownDocument(tx, actor, id);
+      if (row.templateId) throw new AppError(Code.DOCUMENT_IN_USE, `${row.name} belongs to a template`);
+      if (row.epakId) {
+        const epak = await findEpak(tx, row.epakId);
+        if (epak && epak.status !== 'Draft')
+          throw new AppError(Code.DOCUMENT_IN_USE, `${row.name} is part of a sent ePak`);
+      }
+      await updateDocument(tx, id, { deletedAt: deps.clock.now(), epakId: null });
+      await appendActivity(
+        tx,
+        {
+          tenantId,
+          actorUserId: actor.userId,
+          action: 'document.deleted',
+          details: { documentId: id },
+          ip: actor.ip,
+        },
+        deps.clock.now(),
+      );
+    }
+    return { deleted: documentIds.length };
+  });
+}
+
+/** `PUT /v1/document/{documentId}/rename`: -67 for characters file systems refuse. */
+export async function renameDocument(
+  actor: Actor,
+  documentId: string,
+  name: string,
+  deps: Deps,
+): Promise<Document> {
+  authorizeInTenant(actor, 'documents.manage');
+  if (INVALID_FILE_NAME_CHARS.test(name)) throw new AppError(Code.INVALID_FILE_NAME);
+  return deps.db.withTenant(actor.tenantId, async (tx) => {
+    const row = await ownDocument(tx, actor, documentId);
+    await updateDocument(tx, documentId, { name });
+    return present(tx, { ...row, name });
+  });
+}
+
+/** `POST /v1/documents/merge`: one new library document from several, in the given order. */
+export async function mergeDocuments(
+  actor: Actor,
+  input: { documentIds: string[]; name: string },
+  deps: Deps,
+): Promise<Document> {
+  authorizeInTenant(actor, 'documents.manage');
+  if (INVALID_FILE_NAME_CHARS.test(input.name)) throw new AppError(Code.INVALID_FILE_NAME);
+  const tenantId = actor.tenantId;
+  const sources = await deps.db.withTenant(tenantId, async (tx) => {
+    const rows = await findDocuments(tx, input.documentIds);
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const out: Uint8Array[] = [];
+    for (const id of input.documentIds) {
+      if (!byId.get(id)) throw new AppError(Code.DOCUMENT_MISSING);
+      await ownDocument(tx, actor, id);
+      out.push((await currentBytes(tx, id, deps)).bytes);
+    }
+    return out;
+  });
+  const merged = await withPdfErrors(() => mergePdfs(sources));
+  const pages = await withPdfErrors(async () => documentGeometry(merged));
+  return deps.db.withTenant(tenantId, async (tx) => {
+    const documentId = await insertDocument(tx, {
+      tenantId,
+      ownerId: actor.userId,
+      name: input.name.endsWith('.pdf') ? input.name : `${input.name}.pdf`,
+      originalName: input.name,
+      kind: 'created',
+      pageCount: pages.length,
+      pages,
+    });
+    await addVersion(
+      tx,
+      { tenantId, documentId, version: 1, bytes: merged, kind: 'merge', createdBy: actor.userId },
+      deps,
+    );
+    await appendActivity(
+      tx,
+      {
+        tenantId,
+        actorUserId: actor.userId,
+        action: 'document.merged',
+        details: { documentId, from: input.documentIds },
+        ip: actor.ip,
+      },
+      deps.clock.now(),
+    );
+    const row = await findDocument(tx, documentId);
+    if (!row) throw new Error('merged document vanished');
+    return present(tx, row);
+  });
+}
+
+/** `GET /v1/documents/{documentId}/preconfiguredtags`: the PDF's form fields as tags to place. */
+export async function preconfiguredTags(actor: Actor, documentId: string, deps: Deps) {
+  authorizeInTenant(actor, 'documents.upload');
+  const row = await deps.db.withTenant(actor.tenantId, (tx) => ownDocument(tx, actor, documentId));
+  return row.formFields;
+}

@@ -1,0 +1,83 @@
+import { Code, type Document, INVALID_FILE_NAME_CHARS } from '@signet/contracts';
+import { extractFormFieldTags, ingestUpload } from '@signet/pdf';
+import { appendActivity } from '../../db/repositories/activity.ts';
+import { findDocument, insertDocument } from '../../db/repositories/epaks.ts';
+import type { Actor, TenantActor } from '../actor.ts';
+import { AppError } from '../app-error.ts';
+import type { Deps } from '../deps.ts';
+import { authorizeInTenant } from '../policy.ts';
+import { addVersion } from './document-store.ts';
+import { withPdfErrors } from './pdf-errors.ts';
+import { presentDocument } from './present-document.ts';
+
+/** A file name without its folder, checked for characters that break downloads (-67). */
+export function documentName(fileName: string): string {
+  const name = fileName.split(/[/\\]/).pop()?.trim() ?? '';
+  if (!name) throw new AppError(Code.INVALID_FILE_NAME, 'The file has no name');
+  if (INVALID_FILE_NAME_CHARS.test(name)) throw new AppError(Code.INVALID_FILE_NAME);
+  return name.slice(0, 200);
+}
+
+/**
+ * `POST /v1/documents`: each upload becomes a PDF we can sign (the engine detects the type by
+ * content, converts, decrypts or repairs; signed PDFs are kept byte for byte) and lands in the
+ * uploader's library as version 1, with its page geometry and form fields.
+ */
+export async function uploadDocuments(
+  actor: Actor,
+  files: AsyncIterable<{ fileName: string; bytes: () => Promise<Uint8Array> }>,
+  deps: Deps,
+): Promise<Document[]> {
+  authorizeInTenant(actor, 'documents.upload');
+  const out: Document[] = [];
+  for await (const file of files)
+    out.push(await uploadOne(actor, { fileName: file.fileName, bytes: await file.bytes() }, deps));
+  if (out.length === 0) throw new AppError(Code.NO_NEW_DOCUMENT_ATTACHED);
+  return out;
+}
+
+async function uploadOne(
+  actor: TenantActor,
+  file: { fileName: string; bytes: Uint8Array },
+  deps: Deps,
+): Promise<Document> {
+  const name = documentName(file.fileName);
+  const ingested = await withPdfErrors(() =>
+    ingestUpload(file.bytes, deps.settings.sofficePath ? { soffice: deps.settings.sofficePath } : {}),
+  );
+  const formFields = await withPdfErrors(async () => extractFormFieldTags(ingested.pdf)).catch(() => []);
+  const tenantId = actor.tenantId;
+  return deps.db.withTenant(tenantId, async (tx) => {
+    const documentId = await insertDocument(tx, {
+      tenantId,
+      ownerId: actor.userId,
+      // Whatever came in is a PDF now; the original name is kept beside it.
+      name: `${name.replace(/\.[^.]+$/, '')}.pdf`,
+      originalName: name,
+      status: 'Uploaded',
+      kind: ingested.action,
+      pageCount: ingested.pageCount,
+      pages: ingested.pages,
+      formFields,
+    });
+    const blob = await addVersion(
+      tx,
+      { tenantId, documentId, version: 1, bytes: ingested.pdf, kind: 'upload', createdBy: actor.userId },
+      deps,
+    );
+    await appendActivity(
+      tx,
+      {
+        tenantId,
+        actorUserId: actor.userId,
+        action: 'document.uploaded',
+        details: { documentId, name, sha256: blob.hash, action: ingested.action, pages: ingested.pageCount },
+        ip: actor.ip,
+      },
+      deps.clock.now(),
+    );
+    const row = await findDocument(tx, documentId);
+    if (!row) throw new Error('uploaded document vanished');
+    return presentDocument(row, { blobHash: blob.hash, size: blob.size });
+  });
+}

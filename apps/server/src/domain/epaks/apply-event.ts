@@ -1,0 +1,42 @@
+import type { Executor } from '../../db/database.ts';
+import { type RecipientRow, saveMachine, updateEpak } from '../../db/repositories/epaks.ts';
+import type { Deps } from '../deps.ts';
+import { carryOutEffects } from './carry-out-effects.ts';
+import { sealCompletedEpak } from './complete-epak.ts';
+import type { LoadedEpak } from './load-epak.ts';
+import { progressPercent, transition, type WorkflowEvent } from './workflow-machine.ts';
+
+/**
+ * Runs one workflow event on a loaded (and locked) ePak: the machine decides, the result is
+ * saved, and its effects are carried out in the same transaction.
+ */
+export async function applyEvent(
+  tx: Executor,
+  loaded: LoadedEpak,
+  event: WorkflowEvent,
+  ctx: { tenantId: string; actorUserId: string | null; ip: string | null; extraRecipients?: RecipientRow[] },
+  deps: Deps,
+) {
+  const result = transition(loaded.machine, event);
+  await saveMachine(tx, loaded.machine, result.epak);
+  const now = deps.clock.now();
+  const current = result.epak.steps.find((s) => s.status === 'current');
+  const completed = result.epak.status === 'Completed';
+  await updateEpak(tx, loaded.epak.id, {
+    status: result.epak.status,
+    currentStepOrder: current?.order ?? null,
+    progressPercent: progressPercent(result.epak),
+    modifiedOn: now,
+    ...(completed && !loaded.epak.completedOn ? { completedOn: now } : {}),
+  });
+  const epak = { ...loaded.epak, status: result.epak.status };
+  const recipients = [...loaded.workflow.recipients, ...(ctx.extraRecipients ?? [])];
+  await carryOutEffects(
+    tx,
+    { tenantId: ctx.tenantId, epak, recipients, actorUserId: ctx.actorUserId, ip: ctx.ip },
+    result.effects,
+    deps,
+  );
+  if (completed) await sealCompletedEpak(tx, ctx, loaded.epak.id, deps);
+  return result;
+}

@@ -1,0 +1,95 @@
+import { Code, type CreateEpak, type EpakDetail } from '@signet/contracts';
+import type { Executor } from '../../db/database.ts';
+import { appendActivity } from '../../db/repositories/activity.ts';
+import { findDocuments, insertEpak, updateDocument } from '../../db/repositories/epaks.ts';
+import type { Actor, TenantActor } from '../actor.ts';
+import { AppError } from '../app-error.ts';
+import type { Deps } from '../deps.ts';
+import { authorizeInTenant } from '../policy.ts';
+import { copyTemplateDocuments, placeTemplateTags, resolveTemplates } from '../templates/apply-templates.ts';
+import { writeWorkflow } from './build-workflow.ts';
+import { getEpak } from './get-epak.ts';
+import { securityCodeHash } from './security-code.ts';
+
+/** Binds library documents to an ePak, in order. -169 when one is already used by an ePak. */
+export async function bindDocuments(
+  tx: Executor,
+  actor: TenantActor,
+  epakId: string,
+  documentIds: readonly string[],
+) {
+  const rows = await findDocuments(tx, [...documentIds]);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const [position, id] of documentIds.entries()) {
+    const row = byId.get(id);
+    if (!row || row.deletedAt || row.ownerId !== actor.userId) throw new AppError(Code.DOCUMENT_MISSING);
+    if (row.epakId && row.epakId !== epakId)
+      throw new AppError(Code.COMPOSE_DOCUMENT_USED, `${row.name} is already used in an ePak`);
+    await updateDocument(tx, id, { epakId, position, status: 'Active' });
+  }
+  return documentIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
+}
+
+/**
+ * `POST /v2/epak`: a draft ePak from the composer's uploaded documents, with its workflow steps.
+ * The subject defaults to the first document's name without its extension.
+ */
+export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): Promise<EpakDetail> {
+  authorizeInTenant(actor, 'epaks.compose');
+  if (input.documentIds.length === 0 && !input.documentTemplateId) {
+    throw new AppError(Code.NO_NEW_DOCUMENT_ATTACHED, 'Add at least one document');
+  }
+  const now = deps.clock.now();
+  const tenantId = actor.tenantId;
+  const epakId = await deps.db.withTenant(tenantId, async (tx) => {
+    const id = crypto.randomUUID();
+    const [first] = await findDocuments(tx, input.documentIds.slice(0, 1));
+    const fromTemplates = await resolveTemplates(tx, actor, input);
+    await insertEpak(tx, {
+      id,
+      tenantId,
+      subject: fromTemplates.subject ?? first?.name.replace(/\.[^.]+$/, '') ?? 'Untitled',
+      message: input.message,
+      ownerId: actor.userId,
+      status: 'Draft',
+      signingPolicy: fromTemplates.signingPolicy,
+      securityCodeHash: securityCodeHash(input.securityCode),
+      viewEnforced: input.viewEnforced,
+      requestLocation: input.requestLocation,
+      tags: input.tags,
+      comments: input.comments,
+      workflowName: fromTemplates.workflowName,
+      workflowTemplateId: fromTemplates.workflowTemplateId,
+      reminderIntervalDays: input.reminderIntervalDays,
+      reminderMax: input.reminderMax,
+      expiredOn: input.expiresOn ? new Date(input.expiresOn) : null,
+      modifiedOn: now,
+    });
+    await bindDocuments(tx, actor, id, input.documentIds);
+    await writeWorkflow(tx, actor, id, fromTemplates.steps, fromTemplates.signingPolicy);
+    const template = fromTemplates.documentTemplate;
+    if (template) {
+      const copies = await copyTemplateDocuments(tx, actor, id, template.docs, input.documentIds.length);
+      await placeTemplateTags(tx, actor, id, template.row.tags, copies, fromTemplates.steps);
+    }
+    await appendActivity(
+      tx,
+      {
+        tenantId,
+        epakId: id,
+        actorUserId: actor.userId,
+        action: 'epak.created',
+        details: {
+          documents: input.documentIds.length + (template?.docs.length ?? 0),
+          steps: fromTemplates.steps.length,
+          documentTemplateId: template?.row.id ?? null,
+          workflowTemplateId: fromTemplates.workflowTemplateId,
+        },
+        ip: actor.ip,
+      },
+      now,
+    );
+    return id;
+  });
+  return getEpak(actor, epakId, deps);
+}

@@ -1,0 +1,140 @@
+import { Code, SYSTEM_FILLED_TYPES } from '@signet/contracts';
+import type { FilledTag } from '@signet/pdf';
+import type { TagRow } from '../../db/repositories/epaks.ts';
+import { AppError } from '../app-error.ts';
+
+/** Largest signature, initials or image a signer may send (code -142 above). */
+export const MAX_SIGNATURE_IMAGE_BYTES = 512 * 1024;
+
+export interface SignerFacts {
+  name: string;
+  email: string;
+  userId: string;
+  title: string;
+  documentId: string;
+  /** The signing time, already formatted in the signer's time zone and date format. */
+  signedAt: string;
+  reason: string;
+  location: string;
+}
+
+/** Decodes a base64 image (plain or a data URL); -142 when too large, -6 when not PNG or JPEG. */
+export function decodeImage(value: string): Uint8Array {
+  const bytes = Buffer.from(value.replace(/^data:image\/[a-z]+;base64,/, ''), 'base64');
+  if (bytes.length > MAX_SIGNATURE_IMAGE_BYTES) throw new AppError(Code.SIGNATURE_UPLOAD_SIZE);
+  const png = bytes[0] === 0x89 && bytes[1] === 0x50;
+  const jpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+  if (!png && !jpeg) throw new AppError(Code.INVALID_INPUT, 'Signatures and images must be PNG or JPEG');
+  return new Uint8Array(bytes);
+}
+
+const IMAGE_TYPES = new Set(['signature', 'userInitial', 'image', 'letterHead']);
+
+/** The value the server writes for tags that say who signed and when, never the signer. */
+function systemValue(tag: TagRow, who: SignerFacts): string | undefined {
+  switch (tag.type) {
+    case 'timeStamp':
+      return who.signedAt;
+    case 'username':
+      return who.email;
+    case 'email':
+      return who.email;
+    case 'userUuid':
+      return who.userId;
+    case 'docUuid':
+      return who.documentId;
+    case 'signatureText':
+      return who.name;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * A signer's tags on one document, filled: system values first, then what the signer sent, then
+ * the stored value. Required tags left empty are refused (-6, naming them).
+ */
+export function fillTags(
+  tags: readonly TagRow[],
+  sent: ReadonlyMap<string, string | null>,
+  signatureImage: Uint8Array | null,
+  who: SignerFacts,
+): { filled: FilledTag[]; values: Map<string, string> } {
+  const filled: FilledTag[] = [];
+  const values = new Map<string, string>();
+  const missing: string[] = [];
+  for (const tag of tags) {
+    const isSystem = SYSTEM_FILLED_TYPES.includes(tag.type as never);
+    const value =
+      (isSystem ? systemValue(tag, who) : undefined) ?? sent.get(tag.id) ?? tag.value ?? undefined;
+    const base: FilledTag = {
+      uuid: tag.id,
+      type: tag.type,
+      key: tag.key,
+      pageNumber: tag.pageNumber,
+      positionX: tag.positionX,
+      positionY: tag.positionY,
+      blockWidth: tag.blockWidth,
+      blockHeight: tag.blockHeight,
+      ...(tag.fontFamily ? { fontFamily: tag.fontFamily } : {}),
+      ...(tag.fontSize ? { fontSize: tag.fontSize } : {}),
+      ...(tag.fontWeight ? { fontWeight: tag.fontWeight } : {}),
+      ...(tag.fontStyle ? { fontStyle: tag.fontStyle } : {}),
+    };
+    if (tag.type === 'signature') {
+      const image = value ? decodeImage(value) : signatureImage;
+      filled.push({
+        ...base,
+        value: who.name,
+        ...(image ? { image } : {}),
+        caption: [who.name, who.signedAt],
+      });
+      values.set(tag.id, value ?? '');
+      continue;
+    }
+    if (IMAGE_TYPES.has(tag.type) || tag.key === 'rubberStamp') {
+      if (!value) {
+        if (tag.required) missing.push(tag.label || tag.name || tag.type);
+        continue;
+      }
+      filled.push({ ...base, image: decodeImage(value) });
+      values.set(tag.id, value);
+      continue;
+    }
+    if (value === undefined || value === '') {
+      if (tag.required) missing.push(tag.label || tag.name || tag.type);
+      continue;
+    }
+    filled.push({ ...base, value });
+    values.set(tag.id, value);
+  }
+  if (missing.length > 0)
+    throw new AppError(Code.INVALID_INPUT, `Fill in the required fields: ${missing.join(', ')}`, {
+      data: { missing },
+    });
+  return { filled, values };
+}
+
+/** "22 Nov 2026 10:05 GMT+5:30": the signing time as a person reads it, in their own zone. */
+export function formatSigningTime(at: Date, timezone: string, locale: string): string {
+  const zone = (() => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: timezone });
+      return timezone;
+    } catch {
+      return 'UTC';
+    }
+  })();
+  const parts = new Intl.DateTimeFormat(locale === 'hi' ? 'en-IN' : 'en-GB', {
+    timeZone: zone,
+    day: '2-digit',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+    timeZoneName: 'short',
+  }).formatToParts(at);
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return `${get('day')} ${get('month')} ${get('year')} ${get('hour')}:${get('minute')} ${get('timeZoneName')}`;
+}

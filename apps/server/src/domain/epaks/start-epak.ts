@@ -1,0 +1,74 @@
+import { Code, SINGLE_SIGNATURE_TAG_POLICIES, type SigningPolicy } from '@signet/contracts';
+import { documentsOfEpak, tagsOfEpak, updateEpak } from '../../db/repositories/epaks.ts';
+import { findTenant } from '../../db/repositories/tenants.ts';
+import type { Actor } from '../actor.ts';
+import { AppError } from '../app-error.ts';
+import { addSeconds } from '../clock.ts';
+import type { Deps } from '../deps.ts';
+import { authorizeInTenant } from '../policy.ts';
+import { readTenantSettings } from '../tenants/tenant-settings.ts';
+import { applyEvent } from './apply-event.ts';
+import { type LoadedEpak, loadEpak, requireOwner } from './load-epak.ts';
+
+const SIGNING_STEPS = new Set(['SIGN', 'INPERSONSIGN']);
+
+/**
+ * What must hold before an ePak is sent: documents, and for every signer a signature tag (-62),
+ * only one under the policies that allow one (spec §5).
+ */
+async function checkReadyToSend(
+  loaded: LoadedEpak,
+  docs: { id: string }[],
+  tags: { recipientId: string | null; type: string; key: string }[],
+) {
+  if (docs.length === 0) throw new AppError(Code.NO_NEW_DOCUMENT_ATTACHED, 'Add at least one document');
+  for (const step of loaded.workflow.steps.filter((s) => SIGNING_STEPS.has(s.type))) {
+    for (const r of loaded.workflow.recipients.filter((x) => x.stateId === step.id)) {
+      const signatures = tags.filter(
+        (t) => t.recipientId === r.id && t.type === 'signature' && t.key !== 'rubberStamp',
+      );
+      if (signatures.length === 0)
+        throw new AppError(
+          Code.SIGNATURE_TAG_NOT_FOUND,
+          `${r.email} has no signature tag (step ${step.stepOrder})`,
+        );
+      const policy = (r.signingPolicy ?? step.signingPolicy) as SigningPolicy;
+      if (signatures.length > 1 && SINGLE_SIGNATURE_TAG_POLICIES.includes(policy)) {
+        throw new AppError(
+          Code.INVALID_INPUT,
+          `${policy} allows one signature tag per signer; ${r.email} has ${signatures.length}`,
+        );
+      }
+    }
+  }
+}
+
+/** `POST /v2/epaks/{ePakId}/start`: sends a draft (or resumes a stopped ePak). */
+export async function startEpak(actor: Actor, epakId: string, deps: Deps): Promise<{ status: string }> {
+  authorizeInTenant(actor, 'epaks.compose');
+  const tenantId = actor.tenantId;
+  const result = await deps.db.withTenant(tenantId, async (tx) => {
+    const loaded = await loadEpak(tx, actor, epakId, { lock: true });
+    requireOwner(loaded, actor);
+    const now = deps.clock.now();
+    if (loaded.epak.status === 'Draft') {
+      await checkReadyToSend(loaded, await documentsOfEpak(tx, epakId), await tagsOfEpak(tx, epakId));
+      const settings = readTenantSettings((await findTenant(tx, tenantId))?.settings);
+      const expiredOn =
+        loaded.epak.expiredOn ??
+        (settings.epakExpiryDays > 0 ? addSeconds(now, settings.epakExpiryDays * 86_400) : null);
+      if (expiredOn && expiredOn <= now) throw new AppError(Code.INVALID_INPUT, 'The expiry date has passed');
+      await updateEpak(tx, epakId, { sentOn: now, expiredOn });
+    }
+    const applied = await applyEvent(
+      tx,
+      loaded,
+      { type: 'start' },
+      { tenantId, actorUserId: actor.userId, ip: actor.ip },
+      deps,
+    );
+    return { status: applied.epak.status };
+  });
+  deps.mailer.kick();
+  return result;
+}

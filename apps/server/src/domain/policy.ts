@@ -1,0 +1,78 @@
+import { ADMIN_ROLES, Code, type Role, SENDER_ROLES, TenantRole } from '@signet/contracts';
+import type { Actor, TenantActor } from './actor.ts';
+import { AppError } from './app-error.ts';
+
+const EVERY_TENANT_ROLE: readonly Role[] = TenantRole;
+const SUPER_ADMIN: readonly Role[] = ['super_admin'];
+
+/**
+ * Which roles may do what, as one table (architecture convention 3). Use cases call
+ * `authorize(actor, permission)` on their first line; the role matrix test reads this table.
+ */
+export const PERMISSIONS = {
+  'configuration.read': [...EVERY_TENANT_ROLE, 'super_admin'],
+  'users.list': EVERY_TENANT_ROLE,
+  'users.lookup': SENDER_ROLES,
+  'users.read': EVERY_TENANT_ROLE,
+  'users.filter': SENDER_ROLES,
+  'users.invite': ADMIN_ROLES,
+  'users.cancelInvite': ADMIN_ROLES,
+  'users.updateRoles': ADMIN_ROLES,
+  'users.setAdmin': ADMIN_ROLES,
+  'users.resetPassword': ADMIN_ROLES,
+  'users.statistics': ADMIN_ROLES,
+  'users.disable': ADMIN_ROLES,
+  'groups.read': EVERY_TENANT_ROLE,
+  'groups.manage': ADMIN_ROLES,
+  /** Group managers may also change the members of the groups they manage (checked in the use case). */
+  'groups.members': ADMIN_ROLES,
+  'tenant.settings': ADMIN_ROLES,
+  'documents.upload': SENDER_ROLES,
+  'documents.manage': SENDER_ROLES,
+  'epaks.compose': SENDER_ROLES,
+  /** Reading an ePak also needs to be its owner, a recipient or an admin (checked in the use case). */
+  'epaks.read': EVERY_TENANT_ROLE,
+  /** Acting as a recipient; being the recipient whose turn it is is checked by the workflow machine. */
+  'epaks.act': EVERY_TENANT_ROLE,
+  'reasons.manage': ADMIN_ROLES,
+  /** Workflow and document templates and letterheads; changing one also needs to own it or be an admin. */
+  'templates.manage': SENDER_ROLES,
+  /** The tenant's step vocabulary (admin menu editWorkflowStates). */
+  'workflowStates.manage': ADMIN_ROLES,
+  /** Statistics of the whole tenant, or of another user. */
+  'statistics.all': ADMIN_ROLES,
+
+  'activity.verify': ADMIN_ROLES,
+  'superadmins.manage': SUPER_ADMIN,
+  'tenants.manage': SUPER_ADMIN,
+} as const satisfies Record<string, readonly Role[]>;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export function can(actor: Pick<Actor, 'role'>, permission: Permission): boolean {
+  return (PERMISSIONS[permission] as readonly Role[]).includes(actor.role);
+}
+
+/** What a session opened from an easy-sign link may do: read and act on its one ePak. */
+const LINK_SESSION_PERMISSIONS: ReadonlySet<Permission> = new Set([
+  'epaks.read',
+  'epaks.act',
+  'configuration.read',
+]);
+
+/** Throws -11 unless the actor's role holds the permission. */
+export function authorize(actor: Actor, permission: Permission): void {
+  if (!can(actor, permission)) {
+    throw new AppError(Code.NOT_AUTHORIZED, `Your role may not do this (${permission})`);
+  }
+  if (actor.scopeEpakId && !LINK_SESSION_PERMISSIONS.has(permission)) {
+    throw new AppError(Code.NOT_AUTHORIZED, 'A signing link opens one ePak only; sign in for the rest');
+  }
+}
+
+/** Like `authorize`, for use cases that need a tenant: also narrows the actor's type. */
+export function authorizeInTenant(actor: Actor, permission: Permission): asserts actor is TenantActor {
+  authorize(actor, permission);
+  if (actor.tenantId === null)
+    throw new AppError(Code.NOT_AUTHORIZED, 'This needs a tenant (send tenant_id)');
+}

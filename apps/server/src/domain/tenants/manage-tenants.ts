@@ -1,0 +1,134 @@
+import { Code, type Tenant } from '@signet/contracts';
+import { findUserByEmail, insertUser } from '../../db/repositories/accounts.ts';
+import { appendActivity } from '../../db/repositories/activity.ts';
+import { insertMembership } from '../../db/repositories/members.ts';
+import {
+  findTenant,
+  findTenantByName,
+  insertTenant,
+  listTenantsWithCounts,
+  updateTenant,
+} from '../../db/repositories/tenants.ts';
+import { passwordTokens } from '../../db/schema/index.ts';
+import type { Actor } from '../actor.ts';
+import { AppError } from '../app-error.ts';
+import { randomToken, tokenDigest } from '../auth/tokens.ts';
+import { addSeconds } from '../clock.ts';
+import type { Deps } from '../deps.ts';
+import { addedToTenantEmail, invitationEmail } from '../notifications/account-emails.ts';
+import { authorize } from '../policy.ts';
+import { INVITE_TTL_SECONDS } from '../users/invite-user.ts';
+
+function present(
+  t: { id: string; name: string; status: 'active' | 'disabled'; createdAt: Date },
+  userCount: number,
+): Tenant {
+  return {
+    tenantUuid: t.id,
+    tenantName: t.name,
+    status: t.status,
+    createdOn: t.createdAt.toISOString(),
+    userCount,
+  };
+}
+
+/** `GET /v2/tenants`: every tenant (super admin). Names and counts only, never documents. */
+export async function listTenants(actor: Actor, deps: Deps): Promise<Tenant[]> {
+  authorize(actor, 'tenants.manage');
+  return (await listTenantsWithCounts(deps.db.system)).map((r) => present(r.tenant, r.userCount));
+}
+
+/** `POST /v2/tenants`: a new tenant whose first user is invited as its owner (`root`). -87 when the name is taken. */
+export async function createTenant(
+  actor: Actor,
+  input: { tenantName: string; adminEmail: string; adminFirstName: string; adminLastName: string },
+  deps: Deps,
+): Promise<Tenant> {
+  authorize(actor, 'tenants.manage');
+  if (await findTenantByName(deps.db.system, input.tenantName)) throw new AppError(Code.TENANT_EXISTS);
+  const now = deps.clock.now();
+  const existing = await findUserByEmail(deps.db.system, input.adminEmail);
+  const tenantId = await deps.db.systemTx(async (tx) => {
+    const id = await insertTenant(tx, { name: input.tenantName, settings: {} });
+    const userId = existing?.id ?? crypto.randomUUID();
+    if (!existing) {
+      await insertUser(tx, {
+        id: userId,
+        email: input.adminEmail,
+        firstName: input.adminFirstName,
+        lastName: input.adminLastName,
+        defaultTenantId: id,
+      });
+    }
+    const hasPassword = Boolean(existing?.passwordHash);
+    await insertMembership(tx, {
+      tenantId: id,
+      userId,
+      role: 'root',
+      status: hasPassword ? 'enabled' : 'admininvited',
+      invitedBy: actor.userId,
+    });
+    if (hasPassword) {
+      await deps.mailer.queue(
+        tx,
+        addedToTenantEmail({
+          to: input.adminEmail,
+          tenantName: input.tenantName,
+          link: `${deps.settings.appUrl}/login`,
+          tenantId: id,
+        }),
+      );
+    } else {
+      const token = randomToken();
+      await tx.insert(passwordTokens).values({
+        tokenHash: tokenDigest(token),
+        userId,
+        kind: 'invite',
+        tenantId: id,
+        createdAt: now,
+        expiresAt: addSeconds(now, INVITE_TTL_SECONDS),
+      });
+      const link = `${deps.settings.appUrl}/resetpassword?token=${token}&invite=1&email=${encodeURIComponent(input.adminEmail)}`;
+      await deps.mailer.queue(
+        tx,
+        invitationEmail({
+          to: input.adminEmail,
+          tenantName: input.tenantName,
+          inviterName: 'Signet',
+          link,
+          tenantId: id,
+        }),
+      );
+    }
+    await appendActivity(
+      tx,
+      {
+        tenantId: id,
+        actorUserId: actor.userId,
+        action: 'tenant.created',
+        details: { name: input.tenantName },
+      },
+      now,
+    );
+    return id;
+  });
+  deps.mailer.kick();
+  const tenant = await findTenant(deps.db.system, tenantId);
+  if (!tenant) throw new Error('tenant vanished');
+  return present(tenant, 1);
+}
+
+/** `PUT /v2/tenants/{tenantId}`: disables or re-activates a tenant; a disabled tenant answers -88 to its users. */
+export async function setTenantStatus(
+  actor: Actor,
+  tenantId: string,
+  status: 'active' | 'disabled',
+  deps: Deps,
+) {
+  authorize(actor, 'tenants.manage');
+  const tenant = await findTenant(deps.db.system, tenantId);
+  if (!tenant) throw new AppError(Code.GENERIC_ERROR, 'The tenant does not exist', { httpStatus: 404 });
+  await updateTenant(deps.db.system, tenantId, { status });
+  const [row] = (await listTenantsWithCounts(deps.db.system)).filter((r) => r.tenant.id === tenantId);
+  return present({ ...tenant, status }, row?.userCount ?? 0);
+}

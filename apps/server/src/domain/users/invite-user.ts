@@ -1,0 +1,205 @@
+import { Code, type InviteUser, type UserRef, type UserType } from '@signet/contracts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { findUserByEmail, insertUser } from '../../db/repositories/accounts.ts';
+import { appendActivity } from '../../db/repositories/activity.ts';
+import {
+  countByRole,
+  findMember,
+  findMemberByEmail,
+  insertMembership,
+  updateMembership,
+} from '../../db/repositories/members.ts';
+import { findTenant } from '../../db/repositories/tenants.ts';
+import { passwordTokens } from '../../db/schema/index.ts';
+import type { Actor, TenantActor } from '../actor.ts';
+import { AppError } from '../app-error.ts';
+import { randomToken, tokenDigest } from '../auth/tokens.ts';
+import { addSeconds } from '../clock.ts';
+import type { Deps } from '../deps.ts';
+import { addedToTenantEmail, invitationEmail } from '../notifications/account-emails.ts';
+import { authorizeInTenant } from '../policy.ts';
+import { readTenantSettings } from '../tenants/tenant-settings.ts';
+import { displayName, presentUserRef } from './present-user.ts';
+
+export const INVITE_TTL_SECONDS = 7 * 86_400;
+/** Statuses from which inviting the same person again sends a fresh invitation. */
+const REINVITABLE = new Set([
+  'admininvited',
+  'admininviteexpired',
+  'delegationinviteexpired',
+  'cancelInvitation',
+]);
+
+/** Refuses a role change that would pass the tenant's custodian limit (code 100). */
+export async function checkCustodianLimit(tx: Executor, tenantId: string, adding: number): Promise<void> {
+  if (adding <= 0) return;
+  const tenant = await findTenant(tx, tenantId);
+  const limit = readTenantSettings(tenant?.settings).custodianLimit;
+  if (limit !== null && (await countByRole(tx, 'custodian')) + adding > limit) {
+    throw new AppError(
+      Code.CUSTODIAN_LIMIT_EXCEEDED,
+      `This organisation may have at most ${limit} custodians`,
+    );
+  }
+}
+
+/** Only the tenant owner (`root`) may hand out or take away `root`. */
+export function checkRootGrant(actor: Actor, fromRole: string | null, toRole: string): void {
+  if ((toRole === 'root' || fromRole === 'root') && actor.role !== 'root') {
+    throw new AppError(Code.NOT_AUTHORIZED, 'Only the organisation owner can change the owner role');
+  }
+}
+
+function userTypeFor(
+  email: string,
+  internalDomains: readonly string[],
+  requested: UserType | undefined,
+): UserType {
+  if (requested) return requested;
+  if (internalDomains.length === 0) return 'internal';
+  const domain = email.split('@')[1] ?? '';
+  return internalDomains.some((d) => d.toLowerCase() === domain) ? 'internal' : 'external';
+}
+
+/** Writes a fresh invitation link (older ones of this tenant stop working) and its email. */
+async function sendInvitation(
+  tx: Executor,
+  actor: TenantActor,
+  invitee: { id: string; email: string },
+  tenantName: string,
+  inviterName: string,
+  deps: Deps,
+): Promise<void> {
+  const now = deps.clock.now();
+  const token = randomToken();
+  await tx
+    .update(passwordTokens)
+    .set({ usedAt: now })
+    .where(
+      and(
+        eq(passwordTokens.userId, invitee.id),
+        eq(passwordTokens.kind, 'invite'),
+        isNull(passwordTokens.usedAt),
+      ),
+    );
+  await tx.insert(passwordTokens).values({
+    tokenHash: tokenDigest(token),
+    userId: invitee.id,
+    kind: 'invite',
+    tenantId: actor.tenantId,
+    createdAt: now,
+    expiresAt: addSeconds(now, INVITE_TTL_SECONDS),
+  });
+  const link = `${deps.settings.appUrl}/resetpassword?token=${token}&invite=1&email=${encodeURIComponent(invitee.email)}`;
+  await deps.mailer.queue(
+    tx,
+    invitationEmail({ to: invitee.email, tenantName, inviterName, link, tenantId: actor.tenantId }),
+  );
+}
+
+/**
+ * `POST /v1/users/invite`. A new person gets an account without a password and a set-password
+ * link; someone with an account elsewhere joins at once and is told by mail. -85 when already a
+ * member; code 100 past the custodian limit.
+ */
+export async function inviteUser(
+  actor: Actor,
+  input: InviteUser,
+  deps: Deps,
+): Promise<{ user: UserRef; invited: boolean }> {
+  authorizeInTenant(actor, 'users.invite');
+  checkRootGrant(actor, null, input.role);
+  const now = deps.clock.now();
+  const existingAccount = await findUserByEmail(deps.db.system, input.email);
+  const result = await deps.db.withTenant(actor.tenantId, async (tx) => {
+    const tenant = await findTenant(tx, actor.tenantId);
+    if (!tenant) throw new AppError(Code.NOT_AUTHORIZED);
+    const settings = readTenantSettings(tenant.settings);
+    const inviter = await inviterName(tx, actor);
+    const member = await findMemberByEmail(tx, input.email);
+    const userType = userTypeFor(input.email, settings.internalDomains, input.type);
+
+    if (member && !REINVITABLE.has(member.membership.status)) throw new AppError(Code.USER_WITH_TENANT);
+    await checkCustodianLimit(
+      tx,
+      actor.tenantId,
+      input.role === 'custodian' && member?.membership.role !== 'custodian' ? 1 : 0,
+    );
+
+    let invitee: { id: string; email: string; hasPassword: boolean };
+    if (member) {
+      invitee = {
+        id: member.user.id,
+        email: member.user.email,
+        hasPassword: member.user.passwordHash !== null,
+      };
+      await updateMembership(tx, invitee.id, {
+        role: input.role,
+        userType,
+        status: invitee.hasPassword ? 'enabled' : 'admininvited',
+      });
+    } else {
+      invitee = existingAccount
+        ? {
+            id: existingAccount.id,
+            email: existingAccount.email,
+            hasPassword: existingAccount.passwordHash !== null,
+          }
+        : { id: crypto.randomUUID(), email: input.email, hasPassword: false };
+      if (!existingAccount) {
+        await insertUser(tx, {
+          id: invitee.id,
+          email: input.email,
+          firstName: input.firstName,
+          middleName: input.middleName,
+          lastName: input.lastName,
+          title: input.title,
+          defaultTenantId: actor.tenantId,
+        });
+      }
+      await insertMembership(tx, {
+        tenantId: actor.tenantId,
+        userId: invitee.id,
+        role: input.role,
+        status: invitee.hasPassword ? 'enabled' : 'admininvited',
+        userType,
+        invitedBy: actor.userId,
+      });
+    }
+    if (invitee.hasPassword) {
+      await deps.mailer.queue(
+        tx,
+        addedToTenantEmail({
+          to: invitee.email,
+          tenantName: tenant.name,
+          link: `${deps.settings.appUrl}/login`,
+          tenantId: actor.tenantId,
+        }),
+      );
+    } else {
+      await sendInvitation(tx, actor, invitee, tenant.name, inviter, deps);
+    }
+    await appendActivity(
+      tx,
+      {
+        tenantId: actor.tenantId,
+        actorUserId: actor.userId,
+        action: 'user.invited',
+        details: { userId: invitee.id, email: invitee.email, role: input.role },
+        ip: actor.ip,
+      },
+      now,
+    );
+    const after = await findMemberByEmail(tx, invitee.email);
+    if (!after) throw new Error('invited member not visible in its tenant');
+    return { user: presentUserRef(after.user, after.membership), invited: !invitee.hasPassword };
+  });
+  deps.mailer.kick();
+  return result;
+}
+
+async function inviterName(tx: Executor, actor: TenantActor): Promise<string> {
+  const self = await findMember(tx, actor.userId);
+  return self ? displayName(self.user) : 'An administrator';
+}

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
+import Fastify, { type FastifyBaseLogger } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { Deps } from '../domain/deps.ts';
+import { APP_VERSION } from '../domain/tenants/configuration.ts';
+import { installErrorHandler } from './error-handler.ts';
+import { trackInFlight } from './in-flight.ts';
+import { type NotificationHub, registerNotificationSocket } from './notification-socket.ts';
+import { registerRoutes } from './route.ts';
+import { apiRoutes } from './routes/index.ts';
+
+export const API_PREFIX = '/msbapi';
+/** Uploads larger than this are refused (413) before they reach a use case. */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
+export interface AppOptions {
+  logger: Logger | false;
+  rateLimitPerMinute: number;
+  /** The built web app; served at `/` when it exists. */
+  webDistDir: string | null;
+  trustProxy?: boolean;
+  /** Where browsers open their notification socket, and the hub that feeds them. */
+  notifications?: { path: string; hub: NotificationHub };
+  /** More prefixes the API answers under, besides /msbapi. */
+  extraApiPrefixes?: readonly string[];
+}
+
+/** Builds the HTTP application around the use cases' dependencies. */
+export async function buildApp(deps: Deps, options: AppOptions) {
+  const app = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
+    requestIdHeader: 'x-request-id',
+    genReqId: () => crypto.randomUUID(),
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 20 * 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 50 } });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Signet API',
+        version: APP_VERSION,
+        description: 'Every answer is {code, data} (plus message on errors).',
+      },
+      components: {
+        securitySchemes: {
+          accessToken: { type: 'apiKey', in: 'header', name: 'access_token' },
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+
+  if (options.notifications) {
+    await app.register(websocket, { options: { maxPayload: 4096 } });
+    registerNotificationSocket(app, options.notifications.path, options.notifications.hub, deps);
+  }
+
+  const inFlight = trackInFlight();
+  // onClose runs once the server no longer takes requests; the database closes after it.
+  app.addHook('onClose', async () => inFlight.idle(15_000));
+  // The whole API under /msbapi and under the prefixes older integrations call (issue 7); the
+  // OpenAPI document shows /msbapi only.
+  for (const prefix of [API_PREFIX, ...(options.extraApiPrefixes ?? []).filter((p) => p !== API_PREFIX)]) {
+    await app.register(
+      async (api) => {
+        registerRoutes(api, apiRoutes, deps, {
+          rateLimitPerMinute: options.rateLimitPerMinute,
+          inFlight,
+          hidden: prefix !== API_PREFIX,
+        });
+        api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+      },
+      { prefix },
+    );
+  }
+  const apiPrefixes = [API_PREFIX, ...(options.extraApiPrefixes ?? [])];
+
+  if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
+    await app.register(fastifyStatic, { root: options.webDistDir, wildcard: false });
+    // The web app routes on the client: every other GET outside the API gets its page.
+    app.get('/*', { schema: { hide: true } }, (request, reply) => {
+      if (apiPrefixes.some((p) => request.url.startsWith(p))) {
+        return reply.status(404).send({ code: -1, message: `No route GET ${request.url.split('?')[0]}` });
+      }
+      return reply.sendFile('index.html');
+    });
+  }
+  return app;
+}

@@ -1,0 +1,182 @@
+import { envelope } from '@signet/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { Actor } from '../domain/actor.ts';
+import type { AccessClaims } from '../domain/auth/tokens.ts';
+import type { Deps, RequestOrigin } from '../domain/deps.ts';
+import { actorOf } from './authenticate.ts';
+import type { InFlight } from './in-flight.ts';
+
+/** `public`: no token; `user`: a valid token is required; `optional`: used when present. */
+export type AuthMode = 'public' | 'user' | 'optional';
+type ActorFor<A extends AuthMode> = A extends 'user'
+  ? Actor & { claims: AccessClaims }
+  : A extends 'optional'
+    ? (Actor & { claims: AccessClaims }) | null
+    : null;
+
+export interface RouteContext<B, Q, P, A extends AuthMode> {
+  body: B;
+  query: Q;
+  params: P;
+  actor: ActorFor<A>;
+  origin: RequestOrigin;
+  deps: Deps;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type Schema = z.ZodType;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface RouteSpec<
+  B extends Schema | undefined,
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+  R extends Schema,
+  A extends AuthMode,
+> {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  auth: A;
+  summary: string;
+  tags: string[];
+  body?: B;
+  querystring?: Q;
+  params?: P;
+  /** Schema of `data` in the `{code: 1, data}` answer. */
+  response: R;
+  /** Schema of `metadata` beside `data`, for handlers that answer `withMetadata(…)`. */
+  metadata?: z.ZodType;
+  /** Token, one-time-code and password endpoints are rate limited per address. */
+  rateLimited?: boolean;
+  handler(
+    ctx: RouteContext<Out<B>, Out<Q>, Out<P>, A>,
+  ): Promise<z.input<R> | WithMetadata<z.input<R>>> | z.input<R>;
+}
+
+const METADATA = Symbol('metadata');
+export interface WithMetadata<T> {
+  [METADATA]: true;
+  data: T;
+  metadata: unknown;
+}
+
+/** An answer `{code: 1, data, metadata}`: a list with its paging and counts. */
+export function withMetadata<T>(data: T, metadata: unknown): WithMetadata<T> {
+  return { [METADATA]: true, data, metadata };
+}
+
+function isWithMetadata(value: unknown): value is WithMetadata<unknown> {
+  return typeof value === 'object' && value !== null && METADATA in value;
+}
+
+/** A route that answers something other than the JSON envelope (files, redirects). */
+export interface RawRouteSpec<
+  Q extends Schema | undefined,
+  P extends Schema | undefined,
+  A extends AuthMode,
+> {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  auth: A;
+  summary: string;
+  tags: string[];
+  querystring?: Q;
+  params?: P;
+  rateLimited?: boolean;
+  raw: true;
+  handler(ctx: RouteContext<unknown, Out<Q>, Out<P>, A>): Promise<unknown>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: a heterogeneous list of routes; each was type-checked where it was defined.
+export type AnyRoute = RouteSpec<any, any, any, any, AuthMode> | RawRouteSpec<any, any, AuthMode>;
+
+export function defineRoute<
+  B extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  R extends Schema = Schema,
+  A extends AuthMode = AuthMode,
+>(spec: RouteSpec<B, Q, P, R, A>): AnyRoute {
+  return spec as AnyRoute;
+}
+
+export function defineRawRoute<
+  Q extends Schema | undefined = undefined,
+  P extends Schema | undefined = undefined,
+  A extends AuthMode = AuthMode,
+>(spec: RawRouteSpec<Q, P, A>): AnyRoute {
+  return spec as AnyRoute;
+}
+
+export interface RouteOptions {
+  rateLimitPerMinute: number;
+  inFlight: InFlight;
+  /** Left out of the OpenAPI document (the same routes under another prefix). */
+  hidden?: boolean;
+}
+
+const actors = new WeakMap<FastifyRequest, (Actor & { claims: AccessClaims }) | null>();
+
+/** Registers routes: schemas from contracts, auth first, the handler, then the `{code: 1, data}` envelope. */
+export function registerRoutes(
+  app: FastifyInstance,
+  routes: readonly AnyRoute[],
+  deps: Deps,
+  options: RouteOptions,
+): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  for (const spec of routes) {
+    const isRaw = 'raw' in spec;
+    typed.route({
+      method: spec.method,
+      url: spec.url,
+      schema: {
+        summary: spec.summary,
+        tags: spec.tags,
+        ...(!isRaw && spec.body ? { body: spec.body } : {}),
+        ...(spec.querystring ? { querystring: spec.querystring } : {}),
+        ...(spec.params ? { params: spec.params } : {}),
+        ...(!isRaw
+          ? {
+              response: {
+                200: spec.metadata
+                  ? envelope(spec.response).extend({ metadata: spec.metadata })
+                  : envelope(spec.response),
+              },
+            }
+          : {}),
+        ...(spec.auth === 'public' ? {} : { security: [{ accessToken: [] }, { bearer: [] }] }),
+        ...(options.hidden ? { hide: true } : {}),
+      },
+      config: spec.rateLimited ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {},
+      // Who is calling is settled before the input is validated, so a caller without access
+      // learns nothing from validation errors.
+      preValidation: async (request) => {
+        actors.set(
+          request,
+          spec.auth === 'public' ? null : await actorOf(request, deps, spec.auth === 'optional'),
+        );
+      },
+      handler: async (request, reply) => {
+        const actor = actors.get(request) ?? null;
+        const ctx = {
+          body: request.body,
+          query: request.query,
+          params: request.params,
+          actor,
+          origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+          deps,
+          request,
+          reply,
+        } as RouteContext<never, never, never, never>;
+        const data = await options.inFlight.run(() => spec.handler(ctx));
+        if (isRaw) return data;
+        if (isWithMetadata(data)) return { code: 1, data: data.data, metadata: data.metadata };
+        return { code: 1, data };
+      },
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import { AuthenticateRequestSchema, Code, TokenRequestSchema, TokenResponseSchema } from '@signet/contracts';
+import { AppError } from '../../../domain/app-error.ts';
+import { refreshSession } from '../../../domain/auth/refresh-session.ts';
+import { signIn } from '../../../domain/auth/sign-in.ts';
+import { sameDigest, tokenDigest } from '../../../domain/auth/tokens.ts';
+import type { Deps, RequestOrigin } from '../../../domain/deps.ts';
+import { defineRoute } from '../../route.ts';
+
+const tags = ['Auth'];
+
+function checkClient(clientId: string, clientSecret: string, deps: Deps): void {
+  const ok =
+    clientId === deps.settings.clientId &&
+    sameDigest(tokenDigest(clientSecret), tokenDigest(deps.settings.clientSecret));
+  if (!ok) throw new AppError(Code.NOT_AUTHORIZED, 'Unknown client or wrong client secret');
+}
+
+function grant(
+  input:
+    | { grant_type: 'password'; username: string; password: string }
+    | { grant_type: 'refresh_token'; refresh_token: string },
+  tenantId: string | undefined,
+  origin: RequestOrigin,
+  deps: Deps,
+) {
+  return input.grant_type === 'password'
+    ? signIn({ username: input.username, password: input.password, tenantId: tenantId ?? null }, origin, deps)
+    : refreshSession(input.refresh_token, origin, deps);
+}
+
+function tenantHeader(headers: Record<string, unknown>): string | undefined {
+  return typeof headers.tenant_id === 'string' && headers.tenant_id ? headers.tenant_id : undefined;
+}
+
+export const tokenRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/public/token',
+    auth: 'public',
+    summary: 'Tokens for a client: grant_type password or refresh_token, with client_id and client_secret',
+    tags,
+    response: TokenResponseSchema,
+    rateLimited: true,
+    handler: ({ request, origin, deps }) => {
+      // Parameters may come in a form body, a JSON body or the query string.
+      const input = TokenRequestSchema.parse({ ...(request.query as object), ...(request.body as object) });
+      checkClient(input.client_id, input.client_secret, deps);
+      return grant(input, tenantHeader(request.headers), origin, deps);
+    },
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/public/access_token',
+    auth: 'public',
+    summary:
+      'The same grants as POST /public/token, with every parameter in the query string (older clients)',
+    tags,
+    response: TokenResponseSchema,
+    rateLimited: true,
+    handler: ({ request, origin, deps }) => {
+      const input = TokenRequestSchema.parse(request.query ?? {});
+      checkClient(input.client_id, input.client_secret, deps);
+      return grant(input, tenantHeader(request.headers), origin, deps);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/authenticate',
+    auth: 'public',
+    summary: "The web app's sign-in (username, password) and session refresh (grant_type=refresh_token)",
+    tags,
+    response: TokenResponseSchema,
+    rateLimited: true,
+    handler: ({ request, origin, deps }) => {
+      const input = AuthenticateRequestSchema.parse(request.body ?? {});
+      return grant(input, tenantHeader(request.headers), origin, deps);
+    },
+  }),
+];

@@ -1,0 +1,43 @@
+import {
+  ActivityVerificationSchema,
+  TenantConfigurationSchema,
+  TenantSettingsPatchSchema,
+} from '@signet/contracts';
+import { verifyActivity } from '../../../domain/activity/verify-activity.ts';
+import { tenantConfiguration, updateTenantSettings } from '../../../domain/tenants/configuration.ts';
+import { defineRoute } from '../../route.ts';
+
+const tags = ['Configuration'];
+
+export const configurationRoutes = [
+  ...['/v1/configuration', '/v1/config'].map((url) =>
+    defineRoute({
+      method: 'GET',
+      url,
+      auth: 'user',
+      summary: "The tenant's settings, feature flags and session parameters",
+      tags,
+      response: TenantConfigurationSchema,
+      handler: ({ actor, deps }) => tenantConfiguration(actor, deps),
+    }),
+  ),
+  defineRoute({
+    method: 'PUT',
+    url: '/v1/configuration',
+    auth: 'user',
+    summary: "Admin: changes the tenant's settings (any subset)",
+    tags,
+    body: TenantSettingsPatchSchema,
+    response: TenantConfigurationSchema,
+    handler: ({ body, actor, deps }) => updateTenantSettings(actor, body, deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v2/activity/verify',
+    auth: 'user',
+    summary: "Admin: recomputes the tenant's hash-chained activity log and says where it breaks",
+    tags: ['Activity'],
+    response: ActivityVerificationSchema,
+    handler: ({ actor, deps }) => verifyActivity(actor, deps),
+  }),
+];

@@ -1,0 +1,299 @@
+import {
+  EmailSchema,
+  IdSchema,
+  NumberishSchema,
+  StatisticsQuerySchema,
+  StatisticsSchema,
+  TokenResponseSchema,
+} from '@signet/contracts';
+import { z } from 'zod';
+import { attachDocuments, attachToTag } from '../../../domain/epaks/attach.ts';
+import { bulkSign } from '../../../domain/epaks/bulk-sign.ts';
+import { exchangeEasySignLink } from '../../../domain/epaks/easy-sign.ts';
+import { epakActivity } from '../../../domain/epaks/epak-activity.ts';
+import {
+  archiveEpak,
+  deleteEpaks,
+  deleteSigner,
+  sendReminder,
+  setArchivalPeriod,
+  setNotificationDate,
+  updateEpakStatus,
+} from '../../../domain/epaks/owner-actions.ts';
+import { addReason, editReason, getReasons } from '../../../domain/epaks/reasons.ts';
+import { cancelDelegation, delegateEpak, rejectEpak } from '../../../domain/epaks/recipient-actions.ts';
+import { statistics } from '../../../domain/epaks/statistics.ts';
+import { unlockEpak } from '../../../domain/epaks/unlock-epak.ts';
+import { multipartFiles } from '../../multipart-files.ts';
+import { defineRoute } from '../../route.ts';
+
+const tags = ['ePaks'];
+const EpakPath = z.object({ ePakId: IdSchema });
+const Status = z.object({ status: z.string() });
+
+const ReasonSchema = z.object({
+  reasonId: z.number().int(),
+  reason: z.string(),
+  kind: z.string(),
+  enabled: z.boolean(),
+});
+
+export const lifecycleRoutes = [
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epak/status',
+    auth: 'user',
+    summary: 'Stops a sent ePak (status Stopped) or resumes it (status InProgress)',
+    tags,
+    body: z.object({ ePakId: IdSchema, status: z.enum(['Stopped', 'InProgress']) }),
+    response: Status,
+    handler: ({ body, actor, deps }) => updateEpakStatus(actor, body.ePakId, body.status, deps),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/v2/updateEpakArchivalPeriod/:ePakId',
+    auth: 'user',
+    summary: 'Days a completed ePak is kept (its retention date)',
+    tags,
+    params: EpakPath,
+    body: z.object({ archivalPeriod: NumberishSchema.pipe(z.number().int().min(0).max(36_500)) }),
+    response: z.object({ archivalPeriodDays: z.number().int(), retentionDate: z.string().nullable() }),
+    handler: ({ params, body, actor, deps }) =>
+      setArchivalPeriod(actor, params.ePakId, body.archivalPeriod, deps),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/v2/epak/notif/date',
+    auth: 'user',
+    summary: 'When reminders may start',
+    tags,
+    body: z.object({ ePakId: IdSchema, notificationStartDate: z.iso.datetime().nullable() }),
+    response: z.object({ notificationStartDate: z.string().nullable() }),
+    handler: ({ body, actor, deps }) =>
+      setNotificationDate(actor, body.ePakId, body.notificationStartDate, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epak/:ePakId/archive',
+    auth: 'user',
+    summary: 'Archives a finished ePak',
+    tags,
+    params: EpakPath,
+    response: Status,
+    handler: ({ params, actor, deps }) => archiveEpak(actor, params.ePakId, deps),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v2/epaks',
+    auth: 'user',
+    summary: 'Deletes ePaks (soft; completed ones only after their retention date, -25)',
+    tags,
+    body: z.object({ ePakIds: z.array(IdSchema).min(1).max(200) }),
+    response: z.object({ deleted: z.number().int() }),
+    handler: ({ body, actor, deps }) => deleteEpaks(actor, body.ePakIds, deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v2/epaks/:ePakId/activity',
+    auth: 'user',
+    summary: 'The ePak’s activity, from the tenant’s hash-chained log',
+    tags,
+    params: EpakPath,
+    response: z.array(
+      z.object({
+        seq: z.number().int(),
+        action: z.string(),
+        actorEmail: z.string().nullable(),
+        details: z.record(z.string(), z.unknown()),
+        ip: z.string().nullable(),
+        at: z.string(),
+        hash: z.string(),
+      }),
+    ),
+    handler: ({ params, actor, deps }) => epakActivity(actor, params.ePakId, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epaks/:ePakId/unlock',
+    auth: 'user',
+    summary: 'A recipient enters the ePak’s security code (secureDocument) to open it (-12 when wrong)',
+    tags,
+    params: EpakPath,
+    body: z.object({ securityCode: z.string().min(1).max(64) }),
+    response: z.object({ unlocked: z.boolean() }),
+    rateLimited: true,
+    handler: ({ params, body, actor, deps }) => unlockEpak(actor, params.ePakId, body.securityCode, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epaks/:ePakId/reject',
+    auth: 'user',
+    summary: 'Declines the ePak with a reason from the list (-49 without one)',
+    tags,
+    params: EpakPath,
+    body: z.object({
+      reasonId: NumberishSchema.pipe(z.number().int()).optional(),
+      comment: z.string().max(2000).optional(),
+    }),
+    response: Status,
+    handler: ({ params, body, actor, origin, deps }) => rejectEpak(actor, params.ePakId, body, origin, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epaks/:ePakId/delegate',
+    auth: 'user',
+    summary: 'Hands the recipient’s action to someone else (-163 where not allowed)',
+    tags,
+    params: EpakPath,
+    body: z.object({
+      email: EmailSchema,
+      firstName: z.string().trim().max(100).default(''),
+      lastName: z.string().trim().max(100).default(''),
+      reasonId: NumberishSchema.pipe(z.number().int()).optional(),
+      comment: z.string().max(2000).optional(),
+    }),
+    response: z.object({ delegateId: z.string() }),
+    handler: ({ params, body, actor, deps }) => delegateEpak(actor, params.ePakId, body, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epaks/:ePakId/user/:userEmail/:workflowStateId/delegatecancel',
+    auth: 'user',
+    summary: 'Takes a delegated action back while the delegate has not acted (-163 otherwise)',
+    tags,
+    params: z.object({ ePakId: IdSchema, userEmail: z.string(), workflowStateId: IdSchema }),
+    response: Status,
+    handler: ({ params, actor, deps }) =>
+      cancelDelegation(actor, params.ePakId, params.userEmail, params.workflowStateId, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epaks/:ePakId/user/:userId/state/:state/wforder/:wfOrderId/reminder',
+    auth: 'user',
+    summary: 'Reminds a recipient whose turn it is',
+    tags,
+    params: z.object({
+      ePakId: IdSchema,
+      userId: IdSchema,
+      state: IdSchema,
+      wfOrderId: NumberishSchema.pipe(z.number().int()),
+    }),
+    response: z.object({ reminded: z.string() }),
+    handler: ({ params, actor, deps }) =>
+      sendReminder(actor, params.ePakId, params.userId, params.state, params.wfOrderId, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/epak/:ePakId/deleteSigner',
+    auth: 'user',
+    summary: 'Removes a recipient who has not acted',
+    tags,
+    params: EpakPath,
+    body: z.object({ recipientId: IdSchema }),
+    response: Status,
+    handler: ({ params, body, actor, deps }) => deleteSigner(actor, params.ePakId, body.recipientId, deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v2/epaks/:ePakId/exchange',
+    auth: 'public',
+    summary:
+      'Exchanges an easy-sign token (in the ePakId position) for a session that reaches that ePak only (-42 when invalid or used)',
+    tags,
+    params: z.object({ ePakId: z.string().min(20).max(100) }),
+    querystring: z.object({ code: z.string().max(64).optional() }),
+    response: TokenResponseSchema.extend({ ePakId: z.string(), recipientId: z.string() }),
+    rateLimited: true,
+    handler: ({ params, query, origin, deps }) =>
+      exchangeEasySignLink(params.ePakId, query.code, origin, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epaks/bulksign',
+    auth: 'user',
+    summary: 'Signs several ePaks with one signature: SIGNED or SKIPPED per ePak',
+    tags,
+    body: z.object({
+      ePakIds: z.array(IdSchema).min(1).max(100),
+      signatureImage: z.string().max(1_000_000).optional(),
+      pin: z.string().max(64).optional(),
+    }),
+    response: z.array(
+      z.object({ ePakId: z.string(), status: z.enum(['SIGNED', 'SKIPPED']), reason: z.string().nullable() }),
+    ),
+    handler: ({ body, actor, origin, deps }) => bulkSign(actor, body, origin, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epak/:ePakId/document/:docId/tag/:tagId/attach',
+    auth: 'user',
+    summary: 'Uploads the file an attachment tag asks for (multipart "file"; -109 without one)',
+    tags,
+    params: z.object({ ePakId: IdSchema, docId: IdSchema, tagId: IdSchema }),
+    response: z.object({ tagId: z.string(), value: z.string(), status: z.literal('done') }),
+    handler: async ({ params, request, actor, deps }) => {
+      const part = request.isMultipart() ? await request.file() : undefined;
+      const file = part
+        ? { fileName: part.filename, mimeType: part.mimetype, bytes: new Uint8Array(await part.toBuffer()) }
+        : null;
+      return attachToTag(actor, params.ePakId, params.docId, params.tagId, file, deps);
+    },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/epak/:ePakId/attach',
+    auth: 'user',
+    summary: 'Adds documents to an ePak that has not ended (multipart; -109 without a file)',
+    tags,
+    params: EpakPath,
+    response: z.array(z.object({ documentId: z.string(), name: z.string() }).loose()),
+    handler: ({ params, request, actor, deps }) =>
+      attachDocuments(actor, params.ePakId, multipartFiles(request), deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v2/statistics',
+    auth: 'user',
+    summary: 'Dashboard charts: summary or weekly, for the scopes user, group, all and groupuser',
+    tags,
+    querystring: StatisticsQuerySchema,
+    response: StatisticsSchema,
+    handler: ({ query, actor, deps }) => statistics(actor, query, deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/reasons',
+    auth: 'user',
+    summary: 'Reasons offered when rejecting, signing or delegating',
+    tags: ['Reasons'],
+    response: z.array(ReasonSchema),
+    handler: ({ actor, deps }) => getReasons(actor, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/reasons',
+    auth: 'user',
+    summary: 'Admin: adds a reason',
+    tags: ['Reasons'],
+    body: z.object({
+      reason: z.string().trim().min(1).max(300),
+      kind: z.enum(['reject', 'sign', 'delegate']).default('reject'),
+    }),
+    response: ReasonSchema,
+    handler: ({ body, actor, deps }) => addReason(actor, body, deps),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/v1/reasons',
+    auth: 'user',
+    summary: 'Admin: rewords or disables a reason',
+    tags: ['Reasons'],
+    body: z.object({
+      reasonId: z.number().int(),
+      reason: z.string().trim().min(1).max(300).optional(),
+      enabled: z.boolean().optional(),
+    }),
+    response: ReasonSchema,
+    handler: ({ body, actor, deps }) => editReason(actor, body, deps),
+  }),
+];

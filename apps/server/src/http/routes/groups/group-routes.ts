@@ -1,0 +1,96 @@
+import {
+  CreateGroupSchema,
+  GroupIdPathSchema,
+  GroupMembersSchema,
+  GroupPathSchema,
+  GroupSchema,
+  OkSchema,
+  UpdateGroupSchema,
+} from '@signet/contracts';
+import { z } from 'zod';
+import {
+  addGroupMembers,
+  createGroup,
+  deleteGroup,
+  getGroup,
+  listGroups,
+  removeGroupMembers,
+  updateGroup,
+} from '../../../domain/groups/manage-groups.ts';
+import { defineRoute } from '../../route.ts';
+
+const tags = ['Groups'];
+
+export const groupRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v1/groups',
+    auth: 'user',
+    summary: "The tenant's groups with members and managers",
+    tags,
+    response: z.object({ groups: z.array(GroupSchema) }),
+    handler: ({ actor, deps }) => listGroups(actor, deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/groups/:id',
+    auth: 'user',
+    summary: 'One group',
+    tags,
+    params: GroupIdPathSchema,
+    response: GroupSchema,
+    handler: ({ params, actor, deps }) => getGroup(actor, params.id, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/groups',
+    auth: 'user',
+    summary: 'Creates a group (name at most 15 characters; -141 when the name exists)',
+    tags,
+    body: CreateGroupSchema,
+    response: GroupSchema,
+    handler: ({ body, actor, deps }) => createGroup(actor, body, deps),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/v1/groups',
+    auth: 'user',
+    summary: 'Renames a group and/or replaces its managers',
+    tags,
+    body: UpdateGroupSchema,
+    response: GroupSchema,
+    handler: ({ body, actor, deps }) => updateGroup(actor, body, deps),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/groups/:groupId',
+    auth: 'user',
+    summary: 'Deletes a group',
+    tags,
+    params: GroupPathSchema,
+    response: OkSchema,
+    handler: ({ params, actor, deps }) => deleteGroup(actor, params.groupId, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/groups/:groupId/users',
+    auth: 'user',
+    summary: 'Adds members (or managers: -172 when already one)',
+    tags,
+    params: GroupPathSchema,
+    body: GroupMembersSchema,
+    response: GroupSchema,
+    handler: ({ params, body, actor, deps }) => addGroupMembers(actor, params.groupId, body, deps),
+  }),
+  defineRoute({
+    method: 'DELETE',
+    url: '/v1/groups/:groupId/users',
+    auth: 'user',
+    summary: 'Removes members (-165 for a manager)',
+    tags,
+    params: GroupPathSchema,
+    body: GroupMembersSchema,
+    response: GroupSchema,
+    handler: ({ params, body, actor, deps }) => removeGroupMembers(actor, params.groupId, body.userIds, deps),
+  }),
+];

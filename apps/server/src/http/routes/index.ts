@@ -1,0 +1,35 @@
+import type { AnyRoute } from '../route.ts';
+import { otpRoutes } from './auth/otp-routes.ts';
+import { passwordRoutes } from './auth/password-routes.ts';
+import { sessionRoutes } from './auth/session-routes.ts';
+import { tokenRoutes } from './auth/token-routes.ts';
+import { compatComposeRoutes } from './compat/compose-routes.ts';
+import { configurationRoutes } from './configuration/configuration-routes.ts';
+import { documentRoutes } from './documents/document-routes.ts';
+import { epakRoutes } from './epaks/epak-routes.ts';
+import { lifecycleRoutes } from './epaks/lifecycle-routes.ts';
+import { groupRoutes } from './groups/group-routes.ts';
+import { publicRoutes } from './public/public-routes.ts';
+import { templateRoutes } from './templates/template-routes.ts';
+import { tenantRoutes } from './tenants/tenant-routes.ts';
+import { signingProfileRoutes } from './users/signing-profile-routes.ts';
+import { userRoutes } from './users/user-routes.ts';
+
+/** Every API route, registered under each API prefix. */
+export const apiRoutes: readonly AnyRoute[] = [
+  ...publicRoutes,
+  ...tokenRoutes,
+  ...sessionRoutes,
+  ...otpRoutes,
+  ...passwordRoutes,
+  ...userRoutes,
+  ...signingProfileRoutes,
+  ...groupRoutes,
+  ...tenantRoutes,
+  ...configurationRoutes,
+  ...documentRoutes,
+  ...epakRoutes,
+  ...lifecycleRoutes,
+  ...templateRoutes,
+  ...compatComposeRoutes,
+];

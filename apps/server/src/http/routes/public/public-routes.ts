@@ -1,0 +1,55 @@
+import {
+  PasswordPolicyQuerySchema,
+  PasswordPolicySchema,
+  PublicConfigurationSchema,
+  UserTypeQuerySchema,
+  UserTypeResultSchema,
+} from '@signet/contracts';
+import { z } from 'zod';
+import { passwordPolicyOf, publicConfiguration } from '../../../domain/tenants/configuration.ts';
+import { userType } from '../../../domain/users/user-type.ts';
+import { defineRoute } from '../../route.ts';
+
+const tags = ['Public'];
+
+export const publicRoutes = [
+  defineRoute({
+    method: ['GET', 'HEAD'],
+    url: '/public/alive',
+    auth: 'public',
+    summary: 'Liveness: answers 200 while the server accepts requests',
+    tags,
+    response: z.object({ alive: z.literal(true) }),
+    handler: () => ({ alive: true as const }),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/public/configuration',
+    auth: 'public',
+    summary: 'What the sign-in page needs: languages, sign-up, announcement',
+    tags,
+    response: PublicConfigurationSchema,
+    handler: ({ deps }) => publicConfiguration(deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/public/usertype',
+    auth: 'public',
+    summary: 'Whether an email has an account, and its type and login type',
+    tags,
+    querystring: UserTypeQuerySchema,
+    response: UserTypeResultSchema,
+    rateLimited: true,
+    handler: ({ query, deps }) => userType(query.email, deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/public/passwordpolicy',
+    auth: 'public',
+    summary: "A tenant's password rules (the default rules without tenantId)",
+    tags,
+    querystring: PasswordPolicyQuerySchema,
+    response: PasswordPolicySchema,
+    handler: ({ query, deps }) => passwordPolicyOf(query.tenantId, deps),
+  }),
+];

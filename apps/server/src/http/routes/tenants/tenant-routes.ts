@@ -1,0 +1,81 @@
+import {
+  CreateTenantSchema,
+  RegisterSuperAdminSchema,
+  SuperAdminSchema,
+  TenantPathSchema,
+  TenantSchema,
+  UpdateSuperAdminStatusSchema,
+  UpdateTenantSchema,
+} from '@signet/contracts';
+import { z } from 'zod';
+import { createTenant, listTenants, setTenantStatus } from '../../../domain/tenants/manage-tenants.ts';
+import {
+  getAllSuperAdmins,
+  registerSuperAdmin,
+  updateSuperAdminStatus,
+} from '../../../domain/tenants/super-admins.ts';
+import { defineRoute } from '../../route.ts';
+
+const tags = ['Super admin'];
+
+export const tenantRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v2/user/getAllSuperadmins',
+    auth: 'user',
+    summary: 'All super admins',
+    tags,
+    response: z.array(SuperAdminSchema),
+    handler: ({ actor, deps }) => getAllSuperAdmins(actor, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/user/registerAsSuperadmin',
+    auth: 'user',
+    summary: 'Makes a person a super admin',
+    tags,
+    body: RegisterSuperAdminSchema,
+    response: SuperAdminSchema,
+    handler: ({ body, actor, deps }) => registerSuperAdmin(actor, body, deps),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/v2/user/updateSuperadminStatus',
+    auth: 'user',
+    summary: 'Enables or disables a super admin',
+    tags,
+    body: UpdateSuperAdminStatusSchema,
+    response: SuperAdminSchema,
+    handler: ({ body, actor, deps }) => updateSuperAdminStatus(actor, body, deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v2/tenants',
+    auth: 'user',
+    summary: 'All tenants (super admin)',
+    tags,
+    response: z.array(TenantSchema),
+    handler: ({ actor, deps }) => listTenants(actor, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/tenants',
+    auth: 'user',
+    summary: 'Creates a tenant and invites its owner (-87 when the name exists)',
+    tags,
+    body: CreateTenantSchema,
+    response: TenantSchema,
+    handler: ({ body, actor, deps }) => createTenant(actor, body, deps),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/v2/tenants/:tenantId',
+    auth: 'user',
+    summary: 'Disables or re-activates a tenant',
+    tags,
+    params: TenantPathSchema,
+    body: UpdateTenantSchema,
+    response: TenantSchema,
+    handler: ({ params, body, actor, deps }) => setTenantStatus(actor, params.tenantId, body.status, deps),
+  }),
+];

@@ -1,0 +1,83 @@
+import PgBoss from 'pg-boss';
+import type { Logger } from 'pino';
+import type { Database } from '../db/database.ts';
+import type { Deps } from '../domain/deps.ts';
+import {
+  expireDueEpaks,
+  purgeExpiredRetention,
+  sendDueReminders,
+  sweepBlobs,
+} from '../domain/jobs/scheduled-work.ts';
+
+/** The scheduled jobs: when each runs (cron, UTC) and what it does. */
+export const JOBS = {
+  'signet-expiry': { cron: '* * * * *', run: expireDueEpaks },
+  'signet-reminders': { cron: '*/10 * * * *', run: sendDueReminders },
+  'signet-mail': { cron: '* * * * *', run: (deps: Deps) => deps.mailer.deliver() },
+  'signet-retention': { cron: '17 * * * *', run: purgeExpiredRetention },
+  'signet-blob-sweep': { cron: '43 3 * * *', run: sweepBlobs },
+} as const satisfies Record<string, { cron: string; run: (deps: Deps) => Promise<number> }>;
+export type JobName = keyof typeof JOBS;
+
+export interface Jobs {
+  /** Runs a job through the queue now and waits for it (tests, admin tools). */
+  runNow(name: JobName, timeoutMs?: number): Promise<'completed' | 'failed'>;
+  stop(): Promise<void>;
+}
+
+/**
+ * pg-boss on the application's own database, through its SQL handle: a PostgreSQL pool, or the
+ * embedded PGlite, which takes several statements in one string only through `exec`.
+ */
+function bossSql(db: Database) {
+  return {
+    async executeSql(text: string, values: unknown[] = []) {
+      if (values.length === 0 && /;\s*\S/.test(text)) {
+        await db.raw.exec(text);
+        return { rows: [] };
+      }
+      return db.raw.query(text, values);
+    },
+  };
+}
+
+/**
+ * Starts pg-boss with one queue, schedule and worker per job. The jobs are idempotent, so the
+ * schedules of several servers (pg-boss sends each scheduled job once anyway) cannot do the work
+ * twice.
+ */
+export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: bossSql(db),
+    schema: 'pgboss',
+    supervise: true,
+    schedule: true,
+    migrate: true,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+  await boss.start();
+  for (const [name, job] of Object.entries(JOBS) as [JobName, (typeof JOBS)[JobName]][]) {
+    await boss.createQueue(name);
+    await boss.schedule(name, job.cron, {}, { tz: 'UTC' });
+    await boss.work(name, { pollingIntervalSeconds: 2 }, async () => {
+      const handled = await job.run(deps);
+      if (handled > 0) log.info({ job: name, handled }, 'job done');
+    });
+  }
+  return {
+    async runNow(name, timeoutMs = 30_000) {
+      const id = await boss.send(name, {});
+      if (!id) throw new Error(`job ${name} was not queued`);
+      const deadline = Date.now() + timeoutMs;
+      while (Date.now() < deadline) {
+        const state = (await boss.getJobById(name, id))?.state;
+        if (state === 'completed' || state === 'failed') return state;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`job ${name} did not finish within ${timeoutMs} ms`);
+    },
+    async stop() {
+      await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}

@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import pino, { type Logger } from 'pino';
+import { createKeyVault, loadMasterKey } from './adapters/keys/master-key.ts';
+import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import type { BlobStore } from './adapters/storage/blob-store.ts';
+import { createFsBlobStore } from './adapters/storage/fs-blob-store.ts';
+import { createS3BlobStore } from './adapters/storage/s3-blob-store.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
+import { openDatabase } from './db/open-database.ts';
+import {
+  countTenants,
+  ensureInstanceSetting,
+  getInstanceSetting,
+  setInstanceSetting,
+} from './db/repositories/tenants.ts';
+import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './demo/seed-demo.ts';
+import { argon2idHasher, type PasswordHasher } from './domain/auth/passwords.ts';
+import { createTokenSigner } from './domain/auth/tokens.ts';
+import { type Clock, systemClock } from './domain/clock.ts';
+import type { Deps } from './domain/deps.ts';
+import { NOTIFICATION_PATH } from './domain/tenants/configuration.ts';
+import { buildApp } from './http/build-app.ts';
+import { createNotificationHub, NOTIFICATION_CHANNEL } from './http/notification-socket.ts';
+import { startJobs } from './jobs/job-runner.ts';
+
+export interface ServerOptions {
+  config: Config;
+  /** An open database (tests); otherwise opened from the configuration. */
+  db?: Database;
+  clock?: Clock;
+  passwords?: PasswordHasher;
+  logger?: Logger | false;
+  blobs?: BlobStore;
+}
+
+export type SignetServer = Awaited<ReturnType<typeof createServer>>;
+
+/** Wires configuration, database, adapters and use cases into a ready HTTP application. */
+export async function createServer(options: ServerOptions) {
+  const { config } = options;
+  const log =
+    options.logger === undefined
+      ? pino({ level: config.logLevel })
+      : options.logger || pino({ level: 'silent' });
+  const clock = options.clock ?? systemClock;
+  const passwords = options.passwords ?? argon2idHasher;
+  const db =
+    options.db ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: join(config.dataDir, 'pglite') },
+    ));
+
+  const demo = await prepareDemo(db, config, passwords, clock, log);
+  // Generated once and kept in the database, so every process of an installation agrees.
+  const jwtSecret =
+    config.jwtSecret ??
+    (await ensureInstanceSetting(db.system, 'jwtSecret', randomBytes(48).toString('base64url')));
+  const clientSecret =
+    config.clientSecret ??
+    (demo
+      ? DEMO_CLIENT_SECRET
+      : await ensureInstanceSetting(db.system, 'clientSecret', randomBytes(24).toString('base64url')));
+
+  const blobs =
+    options.blobs ??
+    (config.s3 ? createS3BlobStore(config.s3) : createFsBlobStore(join(config.dataDir, 'blobs')));
+  const mailer: Mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, blobs });
+  const deps: Deps = {
+    db,
+    clock,
+    passwords,
+    tokens: createTokenSigner(jwtSecret, clock),
+    mailer,
+    blobs,
+    vault: createKeyVault(loadMasterKey(config.masterKey, config.dataDir, (msg) => log.warn(msg))),
+    log,
+    settings: {
+      appUrl: config.appUrl,
+      accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+      refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
+      bindTokenToIp: config.bindTokenToIp,
+      clientId: config.clientId,
+      clientSecret,
+      allowSignup: config.allowSignup,
+      tsaUrl: config.tsaUrl,
+      sofficePath: config.sofficePath,
+    },
+  };
+  const hub = createNotificationHub();
+  const app = await buildApp(deps, {
+    logger: options.logger === false ? false : log,
+    rateLimitPerMinute: config.authRateLimitPerMinute,
+    webDistDir: config.webDistDir,
+    extraApiPrefixes: config.extraApiPrefixes,
+    notifications: { path: NOTIFICATION_PATH, hub },
+  });
+  const stopListening = await db.listen(NOTIFICATION_CHANNEL, (payload) => hub.publish(payload));
+  // Mail that could not be sent earlier (SMTP down, process stopped) goes now, then with the
+  // mail job every minute.
+  mailer.kick();
+  const jobs = config.jobs ? await startJobs(db, deps, log) : null;
+
+  return {
+    app,
+    deps,
+    demo,
+    jobs,
+    async close() {
+      await jobs?.stop();
+      hub.closeAll();
+      await stopListening();
+      await app.close();
+      await mailer.close();
+      if (!options.db) await db.close();
+    },
+  };
+}
+
+/**
+ * Demo data: always with SIGNET_DEMO=1, never with SIGNET_DEMO=0, otherwise on the first start
+ * (an empty database). The installation remembers it is a demo, which keeps the demo client
+ * secret.
+ */
+async function prepareDemo(
+  db: Database,
+  config: Config,
+  passwords: PasswordHasher,
+  clock: Clock,
+  log: Logger,
+): Promise<boolean> {
+  if (config.demo === false) return false;
+  const wasDemo = (await getInstanceSetting<boolean>(db.system, 'demoMode')) === true;
+  if (config.demo !== true && !wasDemo && (await countTenants(db.system)) > 0) return false;
+  const created = await seedDemo(db, passwords, clock.now());
+  await setInstanceSetting(db.system, 'demoMode', true);
+  if (created.length > 0) {
+    log.info({ users: created }, 'demo data created');
+    const lines = DEMO_USERS.filter((u) => created.includes(u.email)).map(
+      (u) => `  ${u.email.padEnd(24)} ${u.role}`,
+    );
+    process.stdout.write(
+      `\nSignet demo users (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\nOAuth client for /msbapi/public/token: ${config.clientId} / ${DEMO_CLIENT_SECRET}\n\n`,
+    );
+  }
+  return true;
+}

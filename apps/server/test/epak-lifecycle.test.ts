@@ -1,0 +1,573 @@
+import { Code } from '@signet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { composeAndSend, multipart, SIGNATURE_PNG, samplePdf, signAll } from './support/epak-helpers.ts';
+import { linkIn } from './support/mail-catcher.ts';
+import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
+
+let t: TestServer;
+let custodian: Session;
+let signer1: Session;
+let signer2: Session;
+
+interface Detail {
+  status: string;
+  steps: {
+    id: string;
+    wfOrderId: number;
+    recipients: { id: string; userId: string; email: string; status: string }[];
+  }[];
+  documents: { id: string; name: string }[];
+}
+
+const get = (s: Session, id: string) => t.call<Detail>('GET', `/v2/epaks/${id}`, { token: s.token });
+const tokenOfLink = (link: string) => new URL(link).searchParams.get('easytoken') ?? '';
+
+beforeAll(async () => {
+  t = await startTestServer();
+  custodian = await t.signIn('custodian@demo.test');
+  signer1 = await t.signIn('signer1@demo.test');
+  signer2 = await t.signIn('signer2@demo.test');
+});
+afterAll(() => t.close());
+
+describe('rejecting', () => {
+  it('needs a reason (-49); a rejected ePak refuses further action (-23)', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test', 'signer2@demo.test'] }],
+      { subject: 'Reject me' },
+    );
+    const none = await t.call('POST', `/v2/epaks/${e.epakId}/reject`, { token: signer1.token, body: {} });
+    expect(none.code).toBe(Code.REASON_NOT_SELECTED);
+    const reasons = await t.call<{ reasonId: number; kind: string }[]>('GET', '/v1/reasons', {
+      token: signer1.token,
+    });
+    const reject = reasons.data.find((r) => r.kind === 'reject');
+    const res = await t.call<{ status: string }>('POST', `/v2/epaks/${e.epakId}/reject`, {
+      token: signer1.token,
+      body: { reasonId: reject?.reasonId, comment: 'Clause 3 is wrong' },
+    });
+    expect(res.data.status).toBe('Rejected');
+    const mail = await t.mail.next('custodian@demo.test', /Declined/);
+    expect(mail.text).toMatch(/Clause 3 is wrong/);
+    const late = await signAll(t, signer2.token, e.epakId, e.documentId);
+    expect(late.code).toBe(Code.EPAK_REJECTED);
+    const inFolder = await t.call<{ ePakId: string }[]>('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { folder: 'Rejected' },
+    });
+    expect(inFolder.data.map((x) => x.ePakId)).toContain(e.epakId);
+  });
+});
+
+describe('delegating', () => {
+  it('a new person receives the delegated action and signs through the emailed link without an account', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { subject: 'Delegate me' },
+    );
+    const res = await t.call<{ delegateId: string }>('POST', `/v2/epaks/${e.epakId}/delegate`, {
+      token: signer1.token,
+      body: { email: 'stand.in@partner.test', firstName: 'Stan', lastName: 'Din', comment: 'On leave' },
+    });
+    expect(res.code).toBe(1);
+    const selfAgain = await signAll(t, signer1.token, e.epakId, e.documentId);
+    expect(selfAgain.code).toBe(Code.USER_STEP_NOT_PENDING);
+    const link = linkIn(await t.mail.next('stand.in@partner.test', /sign/i));
+    const exchanged = await t.call<{ access_token: string; ePakId: string }>(
+      'GET',
+      `/v2/epaks/${tokenOfLink(link)}/exchange`,
+    );
+    expect(exchanged.code).toBe(1);
+    expect(exchanged.data.ePakId).toBe(e.epakId);
+    const linkToken = exchanged.data.access_token;
+    expect((await t.call('GET', '/v1/users', { token: linkToken })).code).toBe(Code.NOT_AUTHORIZED);
+    const signed = await signAll(t, linkToken, e.epakId, e.documentId);
+    expect(signed.data).toMatchObject({ actionDone: true, status: 'Completed' });
+    const done = await get(custodian, e.epakId);
+    expect(done.data.steps[0]?.recipients.map((r) => [r.email, r.status])).toEqual([
+      ['signer1@demo.test', 'Delegated'],
+      ['stand.in@partner.test', 'Signed'],
+    ]);
+    const used = await t.call('GET', `/v2/epaks/${tokenOfLink(link)}/exchange`);
+    expect(used.code).toBe(Code.INVALID_EASY_SIGN_LINK);
+  });
+
+  it('cancelling a delegation gives the action back; a delegate cannot delegate again (-163)', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { subject: 'Cancel delegation' },
+    );
+    await t.call('POST', `/v2/epaks/${e.epakId}/delegate`, {
+      token: signer1.token,
+      body: { email: 'signer2@demo.test' },
+    });
+    const again = await t.call('POST', `/v2/epaks/${e.epakId}/delegate`, {
+      token: signer2.token,
+      body: { email: 'registrar@demo.test' },
+    });
+    expect(again.code).toBe(Code.DELEGATION_NOT_ALLOWED);
+    const stateId = e.steps[0]?.id ?? '';
+    const cancel = await t.call(
+      'POST',
+      `/v2/epaks/${e.epakId}/user/signer1@demo.test/${stateId}/delegatecancel`,
+      { token: signer1.token },
+    );
+    expect(cancel.code).toBe(1);
+    const twice = await t.call(
+      'POST',
+      `/v2/epaks/${e.epakId}/user/signer1@demo.test/${stateId}/delegatecancel`,
+      { token: signer1.token },
+    );
+    expect(twice.code).toBe(Code.DELEGATION_NOT_ALLOWED);
+    // The withdrawn delegate is no longer part of the ePak: it is not even shown to them.
+    const withdrawn = await signAll(t, signer2.token, e.epakId, e.documentId);
+    expect([withdrawn.status, withdrawn.code]).toEqual([404, Code.GENERIC_ERROR]);
+    expect((await signAll(t, signer1.token, e.epakId, e.documentId)).data.status).toBe('Completed');
+  });
+});
+
+describe('in-person signing', () => {
+  it('the custodian hosts the signer on their own session; the signer cannot sign alone (-28)', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'INPERSONSIGN', recipients: ['signer2@demo.test'] }],
+      {
+        subject: 'Sign here, in the office',
+      },
+    );
+    const guest = e.steps[0]?.recipients[0];
+    const alone = await signAll(t, signer2.token, e.epakId, e.documentId);
+    expect(alone.code).toBe(Code.USER_STEP_NOT_PENDING);
+    const notOwner = await signAll(t, signer1.token, e.epakId, e.documentId, { recipientId: guest?.id });
+    expect(notOwner.code).not.toBe(1);
+    const hosted = await signAll(t, custodian.token, e.epakId, e.documentId, { recipientId: guest?.id });
+    expect(hosted.data).toMatchObject({ actionDone: true, status: 'Completed' });
+    const done = await get(custodian, e.epakId);
+    expect(done.data.steps[0]?.recipients.map((r) => [r.email, r.status])).toEqual([
+      ['signer2@demo.test', 'Signed'],
+    ]);
+  });
+});
+
+describe('the owner’s controls', () => {
+  it('reminds a recipient whose turn it is, with a fresh link', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer2@demo.test'] }],
+      { subject: 'Remind me' },
+    );
+    const first = linkIn(await t.mail.next('signer2@demo.test', /Please sign: Remind me/));
+    const r = e.steps[0]?.recipients[0];
+    const res = await t.call(
+      'POST',
+      `/v2/epaks/${e.epakId}/user/${r?.userId}/state/${e.steps[0]?.id}/wforder/1/reminder`,
+      { token: custodian.token },
+    );
+    expect(res.code).toBe(1);
+    const reminder = linkIn(await t.mail.next('signer2@demo.test', /Reminder: Please sign: Remind me/));
+    expect(reminder).not.toBe(first);
+    expect((await t.call('GET', `/v2/epaks/${tokenOfLink(first)}/exchange`)).code).toBe(
+      Code.INVALID_EASY_SIGN_LINK,
+    );
+    expect((await t.call('GET', `/v2/epaks/${tokenOfLink(reminder)}/exchange`)).code).toBe(1);
+    const notOwner = await t.call(
+      'POST',
+      `/v2/epaks/${e.epakId}/user/${r?.userId}/state/${e.steps[0]?.id}/wforder/1/reminder`,
+      { token: signer1.token },
+    );
+    expect(notOwner.code).toBe(Code.NOT_AUTHORIZED);
+  });
+
+  it('removing the last pending signer of a step moves the workflow on', async () => {
+    const e = await composeAndSend(t, custodian.token, [
+      { type: 'SIGN', recipients: ['signer1@demo.test', 'signer2@demo.test'] },
+      { type: 'SIGN', recipients: ['submitter@demo.test'] },
+    ]);
+    expect((await signAll(t, signer1.token, e.epakId, e.documentId)).data.actionDone).toBe(true);
+    const pending = e.steps[0]?.recipients.find((r) => r.email === 'signer2@demo.test');
+    const res = await t.call('POST', `/v1/epak/${e.epakId}/deleteSigner`, {
+      token: custodian.token,
+      body: { recipientId: pending?.id },
+    });
+    expect(res.code).toBe(1);
+    const after = await get(custodian, e.epakId);
+    expect(after.data.steps.map((s) => s.recipients.map((r) => r.status))).toEqual([['Signed'], ['Pending']]);
+    const acted = e.steps[0]?.recipients.find((r) => r.email === 'signer1@demo.test');
+    const signedAlready = await t.call('POST', `/v1/epak/${e.epakId}/deleteSigner`, {
+      token: custodian.token,
+      body: { recipientId: acted?.id },
+    });
+    expect(signedAlready.code).toBe(Code.USER_STEP_NOT_PENDING);
+  });
+
+  it('stops and resumes; a stopped ePak waits in Stopped, not in anyone’s Inbox', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { subject: 'Stop me' },
+    );
+    expect(
+      (
+        await t.call<{ status: string }>('POST', '/v2/epak/status', {
+          token: custodian.token,
+          body: { ePakId: e.epakId, status: 'Stopped' },
+        })
+      ).data.status,
+    ).toBe('Stopped');
+    const stopped = await t.call<{ ePakId: string }[]>('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { folder: 'Stopped' },
+    });
+    expect(stopped.data.map((x) => x.ePakId)).toContain(e.epakId);
+    const inbox = await t.call<{ ePakId: string }[]>('GET', '/v2/epaks', {
+      token: signer1.token,
+      query: { folder: 'Inbox' },
+    });
+    expect(inbox.data.map((x) => x.ePakId)).not.toContain(e.epakId);
+    expect((await signAll(t, signer1.token, e.epakId, e.documentId)).code).toBe(Code.USER_STEP_NOT_PENDING);
+    expect(
+      (
+        await t.call<{ status: string }>('POST', '/v2/epak/status', {
+          token: custodian.token,
+          body: { ePakId: e.epakId, status: 'InProgress' },
+        })
+      ).data.status,
+    ).toBe('InProgress');
+    expect((await signAll(t, signer1.token, e.epakId, e.documentId)).data.status).toBe('Completed');
+  });
+
+  it('archives a completed ePak (-47 after), keeps it from deletion until its retention date (-25), and deletes others', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { subject: 'Archive me' },
+    );
+    await signAll(t, signer1.token, e.epakId, e.documentId);
+    expect(
+      (await t.call('DELETE', '/v2/epaks', { token: custodian.token, body: { ePakIds: [e.epakId] } })).code,
+    ).toBe(Code.PERMANENT_STORAGE_ENABLED);
+    const period = await t.call<{ retentionDate: string }>(
+      'PUT',
+      `/v2/updateEpakArchivalPeriod/${e.epakId}`,
+      { token: custodian.token, body: { archivalPeriod: '10' } },
+    );
+    expect(period.data.retentionDate).toBeTruthy();
+    expect(
+      (await t.call<{ status: string }>('POST', `/v2/epak/${e.epakId}/archive`, { token: custodian.token }))
+        .data.status,
+    ).toBe('Archived');
+    expect((await t.call('POST', `/v2/epak/${e.epakId}/archive`, { token: custodian.token })).code).toBe(
+      Code.EPAK_ARCHIVED,
+    );
+    const archived = await t.call<{ ePakId: string }[]>('GET', '/v2/epaks', {
+      token: signer1.token,
+      query: { folder: 'Archived' },
+    });
+    expect(archived.data.map((x) => x.ePakId)).toContain(e.epakId);
+
+    const draft = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { subject: 'Delete me', draft: true },
+    );
+    expect(
+      (await t.call('DELETE', '/v2/epaks', { token: custodian.token, body: { ePakIds: [draft.epakId] } }))
+        .code,
+    ).toBe(1);
+    const deleted = await t.call<{ ePakId: string; deletedOn: string }[]>('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { folder: 'Deleted' },
+    });
+    expect(deleted.data.find((x) => x.ePakId === draft.epakId)?.deletedOn).toBeTruthy();
+    expect((await t.call('POST', `/v2/epaks/${draft.epakId}/start`, { token: custodian.token })).code).toBe(
+      Code.EPAK_DELETED,
+    );
+  });
+
+  it('sets when reminders start', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { draft: true },
+    );
+    const when = new Date(t.clock.now().getTime() + 2 * 86_400_000).toISOString();
+    const res = await t.call<{ notificationStartDate: string }>('PUT', '/v2/epak/notif/date', {
+      token: custodian.token,
+      body: { ePakId: e.epakId, notificationStartDate: when },
+    });
+    expect(res.data.notificationStartDate).toBe(when);
+    const list = await t.call<{ ePakId: string; notificationStartDate: string }[]>('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { folder: 'Draft' },
+    });
+    expect(list.data.find((x) => x.ePakId === e.epakId)?.notificationStartDate).toBe(when);
+  });
+});
+
+describe('links, bulk signing and attachments', () => {
+  it('refuses an unknown easy-sign token (-42) and asks for the security code (-12)', async () => {
+    expect((await t.call('GET', `/v2/epaks/${'x'.repeat(43)}/exchange`)).code).toBe(
+      Code.INVALID_EASY_SIGN_LINK,
+    );
+    await composeAndSend(t, custodian.token, [{ type: 'SIGN', recipients: ['registrar@demo.test'] }], {
+      subject: 'Coded',
+      extra: { securityCode: '2468' },
+    });
+    const link = linkIn(await t.mail.next('registrar@demo.test', /Coded/));
+    expect((await t.call('GET', `/v2/epaks/${tokenOfLink(link)}/exchange`)).code).toBe(Code.WRONG_ANSWER);
+    expect(
+      (await t.call('GET', `/v2/epaks/${tokenOfLink(link)}/exchange`, { query: { code: '1111' } })).code,
+    ).toBe(Code.WRONG_ANSWER);
+    expect(
+      (await t.call('GET', `/v2/epaks/${tokenOfLink(link)}/exchange`, { query: { code: '2468' } })).code,
+    ).toBe(1);
+  });
+
+  it('a signed-in recipient opens a secured ePak only after entering its code once (-12 before)', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      {
+        subject: 'Coded for members',
+        extra: { securityCode: '9753' },
+      },
+    );
+    const locked = await get(signer1, e.epakId);
+    expect([locked.code, locked.data]).toEqual([Code.WRONG_ANSWER, { securityCodeRequired: true }]);
+    expect((await signAll(t, signer1.token, e.epakId, e.documentId)).code).toBe(Code.WRONG_ANSWER);
+    const listed = await t.call<{ ePakId: string }[]>('GET', '/v2/epaks', { token: signer1.token });
+    expect(listed.data.map((x) => x.ePakId)).toContain(e.epakId);
+    const unlock = `/v2/epaks/${e.epakId}/unlock`;
+    const wrong = await t.call('POST', unlock, { token: signer1.token, body: { securityCode: '1111' } });
+    expect(wrong.code).toBe(Code.WRONG_ANSWER);
+    expect(
+      (await t.call('POST', unlock, { token: signer1.token, body: { securityCode: '9753' } })).code,
+    ).toBe(1);
+    expect((await get(signer1, e.epakId)).code).toBe(1);
+    expect((await get(custodian, e.epakId)).code).toBe(1);
+    expect((await signAll(t, signer1.token, e.epakId, e.documentId)).data.status).toBe('Completed');
+    const activity = await t.call<{ action: string }[]>('GET', `/v2/epaks/${e.epakId}/activity`, {
+      token: custodian.token,
+    });
+    expect(activity.data.map((a) => a.action)).toContain('epak.code.wrong');
+  });
+
+  it('bulk signs the ePaks waiting for the user and skips the rest', async () => {
+    const a = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer2@demo.test'] }],
+      { subject: 'Bulk A' },
+    );
+    const b = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer2@demo.test'] }],
+      { subject: 'Bulk B' },
+    );
+    const c = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'REVIEW', recipients: ['signer2@demo.test'] }],
+      { subject: 'Bulk C' },
+    );
+    const res = await t.call<{ ePakId: string; status: string }[]>('POST', '/v2/epaks/bulksign', {
+      token: signer2.token,
+      body: { ePakIds: [a.epakId, b.epakId, c.epakId], signatureImage: SIGNATURE_PNG },
+    });
+    expect(res.data.map((x) => x.status)).toEqual(['SIGNED', 'SIGNED', 'SKIPPED']);
+    expect((await get(custodian, a.epakId)).data.status).toBe('Completed');
+  });
+
+  it('takes the file an attachment tag asks for, and documents added to an ePak', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { subject: 'Attach', draft: true },
+    );
+    const attachmentTag = {
+      key: 'attachment',
+      type: 'attachment',
+      label: 'ID proof',
+      userEmail: 'signer1@demo.test',
+      wfsOrderId: 1,
+      pageNumber: 1,
+      positionX: 40,
+      positionY: 400,
+      blockWidth: 120,
+      blockHeight: 30,
+    };
+    const blocks = `/v2/epaks/${e.epakId}/documents/${e.documentId}/signatureblocks`;
+    const existing = await t.call<{ uuid: string }[]>('GET', blocks, { token: custodian.token });
+    await t.call('PUT', blocks, { token: custodian.token, body: { tags: [attachmentTag] } });
+    const noFile = await t.call('POST', `/v2/epak/${e.epakId}/attach`, { token: custodian.token, body: {} });
+    expect(noFile.code).toBe(Code.NO_NEW_DOCUMENT_ATTACHED);
+    const extra = multipart([{ name: 'Annex.pdf', bytes: samplePdf('Annex', 1) }]);
+    const added = await t.call<{ documentId: string }[]>('POST', `/v2/epak/${e.epakId}/attach`, {
+      token: custodian.token,
+      body: extra.body,
+      headers: { 'content-type': extra.contentType },
+    });
+    expect(added.code).toBe(1);
+    await t.call('POST', `/v2/epaks/${e.epakId}/start`, { token: custodian.token });
+    const tags = await t.call<{ uuid: string; type: string }[]>('GET', blocks, { token: signer1.token });
+    const tag = tags.data.find((x) => x.type === 'attachment');
+    const file = multipart([
+      { name: 'passport.pdf', bytes: samplePdf('Passport', 1), type: 'application/pdf' },
+    ]);
+    const res = await t.call<{ value: string; status: string }>(
+      'POST',
+      `/v2/epak/${e.epakId}/document/${e.documentId}/tag/${tag?.uuid}/attach`,
+      {
+        token: signer1.token,
+        body: file.body,
+        headers: { 'content-type': file.contentType },
+      },
+    );
+    expect(res.data.status).toBe('done');
+    expect(JSON.parse(res.data.value)).toMatchObject({ title: 'passport.pdf', type: 'application/pdf' });
+    expect(existing.data.length).toBeGreaterThan(0);
+    const detail = await get(custodian, e.epakId);
+    expect(detail.data.documents.map((d) => d.name)).toEqual(['Attach.pdf', 'Annex.pdf']);
+  });
+});
+
+describe('lists, search and statistics', () => {
+  it('lists folders with counts, searches by subject and recipient, pages and sorts, stars and reads', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { subject: 'Zebra lease 2026' },
+    );
+    const inbox = await t.call<{ ePakId: string; isRead: boolean; currentStatePendingSigners: string[] }[]>(
+      'GET',
+      '/v2/epaks',
+      {
+        token: signer1.token,
+        query: { folder: 'Inbox' },
+      },
+    );
+    const item = inbox.data.find((x) => x.ePakId === e.epakId);
+    expect(item).toMatchObject({ isRead: false, currentStatePendingSigners: ['signer1@demo.test'] });
+    await get(signer1, e.epakId);
+    const reread = await t.call<{ ePakId: string; isRead: boolean }[]>('GET', '/v2/epaks', {
+      token: signer1.token,
+      query: { folder: 'Inbox' },
+    });
+    expect(reread.data.find((x) => x.ePakId === e.epakId)?.isRead).toBe(true);
+
+    const bySubject = await t.call<{ subject: string }[]>('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { folder: 'Pending', searchKey: 'subject', searchVal: 'zebra' },
+    });
+    expect(bySubject.data.map((x) => x.subject)).toEqual(['Zebra lease 2026']);
+    const byTo = await t.call<unknown[]>('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { folder: 'Pending', searchKey: 'to', searchVal: 'nobody@demo.test' },
+    });
+    expect(byTo.data).toEqual([]);
+    const badDate = await t.call('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { searchKey: 'createdOn', searchVal: 'yesterday' },
+    });
+    expect(badDate.code).toBe(Code.INVALID_INPUT);
+
+    const star = await t.call<{ starred: boolean }>('GET', `/v2/epaks/${e.epakId}/togglestar`, {
+      token: signer1.token,
+    });
+    expect(star.data.starred).toBe(true);
+    const starred = await t.call<{ ePakId: string; starred: boolean }[]>('GET', '/v2/epaks', {
+      token: signer1.token,
+      query: { folder: 'Inbox', starred: 'true' },
+    });
+    expect(starred.data.map((x) => x.ePakId)).toEqual([e.epakId]);
+    const ownerView = await t.call<{ ePakId: string; starred: boolean }[]>('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { folder: 'Pending' },
+    });
+    expect(ownerView.data.find((x) => x.ePakId === e.epakId)?.starred).toBe(false);
+
+    const page1 = await t.call<{ subject: string }[]>('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { folder: 'Completed', size: '2', pg: '1', sortColumn: 'subject', sort: 'ASC' },
+    });
+    const page2 = await t.call<{ subject: string }[]>('GET', '/v2/epaks', {
+      token: custodian.token,
+      query: { folder: 'Completed', size: '2', pg: '2', sortColumn: 'subject', sort: 'ASC' },
+    });
+    const metadata = (
+      JSON.parse(page1.raw) as { metadata: { totalCount: number; folderCounts: Record<string, number> } }
+    ).metadata;
+    expect(metadata.totalCount).toBe(metadata.folderCounts.Completed);
+    const subjects = [...page1.data, ...page2.data].map((x) => x.subject.toLowerCase());
+    expect(subjects).toEqual([...subjects].sort());
+  });
+
+  it('counts the user’s ePaks by status and by week; tenant-wide statistics are for admins', async () => {
+    const summary = await t.call<{ summary: Record<string, number> }>('GET', '/v2/statistics', {
+      token: custodian.token,
+      query: { scope: 'user', type: 'summary' },
+    });
+    expect(summary.data.summary.Completed).toBeGreaterThan(0);
+    const weekly = await t.call<{ weekly: Record<string, number | string>[] }>('GET', '/v2/statistics', {
+      token: custodian.token,
+      query: { type: 'weekly', weeks: '4' },
+    });
+    expect(weekly.data.weekly).toHaveLength(4);
+    expect(Object.keys(weekly.data.weekly[0] ?? {}).sort()).toEqual([
+      'completed',
+      'created',
+      'pending',
+      'stopped',
+      'weekStart',
+    ]);
+    expect(weekly.data.weekly.reduce((n, w) => n + Number(w.created), 0)).toBeGreaterThan(5);
+    expect(
+      (await t.call('GET', '/v2/statistics', { token: custodian.token, query: { scope: 'all' } })).code,
+    ).toBe(Code.NOT_AUTHORIZED);
+    const admin = await t.signIn('admin@demo.test');
+    const all = await t.call<{ weekly: Record<string, number>[] }>('GET', '/v2/statistics', {
+      token: admin.token,
+      query: { scope: 'all', type: 'weekly' },
+    });
+    expect(Object.keys(all.data.weekly[0] ?? {})).toContain('signed');
+  });
+
+  it('shows the ePak’s activity from the hash-chained log', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { subject: 'Trail' },
+    );
+    await signAll(t, signer1.token, e.epakId, e.documentId);
+    const res = await t.call<{ action: string; hash: string }[]>('GET', `/v2/epaks/${e.epakId}/activity`, {
+      token: custodian.token,
+    });
+    expect(res.data.map((a) => a.action)).toEqual(
+      expect.arrayContaining([
+        'epak.created',
+        'epak.statusChanged',
+        'document.signed',
+        'epak.completed',
+        'epak.sealed',
+      ]),
+    );
+    expect(res.data.every((a) => /^[0-9a-f]{64}$/.test(a.hash))).toBe(true);
+  });
+});

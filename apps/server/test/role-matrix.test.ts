@@ -1,0 +1,247 @@
+import { Code, type Role } from '@signet/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMISSIONS, type Permission } from '../src/domain/policy.ts';
+import { type CallOptions, startTestServer, type TestServer } from './support/test-server.ts';
+
+/**
+ * The role matrix: every permission is tried by every role through a real route. A role in the
+ * permission's row must get past authorization (any answer but -11); any other role gets -11.
+ * Inputs are chosen so that allowed calls fail harmlessly after the check or change nothing
+ * that matters.
+ */
+
+let t: TestServer;
+const tokens = new Map<Role, string>();
+let signer1Id = '';
+let groupId = '';
+const nobody = '00000000-0000-4000-8000-000000000099';
+
+interface Case {
+  permission: Permission;
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: () => string;
+  options?: (role: Role) => CallOptions;
+}
+
+const cases: Case[] = [
+  { permission: 'users.list', method: 'GET', url: () => '/v1/users' },
+  {
+    permission: 'users.lookup',
+    method: 'POST',
+    url: () => '/v1/users',
+    options: () => ({ body: { usernames: ['x@y.test'] } }),
+  },
+  {
+    permission: 'users.lookup',
+    method: 'GET',
+    url: () => '/v1/user',
+    options: () => ({ query: { email: 'signer1@demo.test' } }),
+  },
+  { permission: 'users.read', method: 'GET', url: () => `/v1/users/${signer1Id}/false` },
+  { permission: 'users.read', method: 'GET', url: () => `/v1/users/${signer1Id}/photo` },
+  { permission: 'users.filter', method: 'GET', url: () => '/v1/filteredusers' },
+  {
+    permission: 'users.invite',
+    method: 'POST',
+    url: () => '/v1/users/invite',
+    options: () => ({ body: { email: 'signer1@demo.test', firstName: 'S', lastName: 'O' } }),
+  },
+  { permission: 'users.invite', method: 'POST', url: () => '/v2/users/csvInvite' },
+  { permission: 'users.cancelInvite', method: 'DELETE', url: () => `/v1/users/${signer1Id}/invitation` },
+  {
+    permission: 'users.updateRoles',
+    method: 'PUT',
+    url: () => '/v2/users/roles',
+    options: () => ({ body: { users: [{ userId: nobody, role: 'signer' }] } }),
+  },
+  {
+    permission: 'users.setAdmin',
+    method: 'POST',
+    url: () => `/v1/users/${nobody}/admin`,
+    options: () => ({ body: { admin: true } }),
+  },
+  { permission: 'users.resetPassword', method: 'POST', url: () => `/v1/users/${nobody}/password/reset` },
+  { permission: 'users.statistics', method: 'GET', url: () => '/v1/users/statistics' },
+  {
+    permission: 'users.disable',
+    method: 'PUT',
+    url: () => `/v1/users/${nobody}/status`,
+    options: () => ({ body: { status: 'disabled' } }),
+  },
+  { permission: 'groups.read', method: 'GET', url: () => '/v1/groups' },
+  { permission: 'groups.read', method: 'GET', url: () => `/v1/groups/${groupId}` },
+  {
+    permission: 'groups.manage',
+    method: 'POST',
+    url: () => '/v1/groups',
+    options: (role) => ({ body: { groupName: `g-${role}`.slice(0, 15) } }),
+  },
+  {
+    permission: 'groups.manage',
+    method: 'PUT',
+    url: () => '/v1/groups',
+    options: () => ({ body: { groupId: nobody, groupName: 'x' } }),
+  },
+  { permission: 'groups.manage', method: 'DELETE', url: () => `/v1/groups/${nobody}` },
+  {
+    permission: 'groups.members',
+    method: 'POST',
+    url: () => `/v1/groups/${groupId}/users`,
+    options: () => ({ body: { userIds: [nobody] } }),
+  },
+  {
+    permission: 'groups.members',
+    method: 'DELETE',
+    url: () => `/v1/groups/${groupId}/users`,
+    options: () => ({ body: { userIds: [nobody] } }),
+  },
+  { permission: 'documents.upload', method: 'POST', url: () => '/v1/documents' },
+  { permission: 'documents.manage', method: 'GET', url: () => '/v1/documents' },
+  {
+    permission: 'documents.manage',
+    method: 'DELETE',
+    url: () => '/v1/documents',
+    options: () => ({ body: { documentIds: [nobody] } }),
+  },
+  {
+    permission: 'epaks.compose',
+    method: 'POST',
+    url: () => '/v2/epak',
+    options: () => ({ body: { documentIds: [] } }),
+  },
+  { permission: 'epaks.compose', method: 'POST', url: () => `/v2/epaks/${nobody}/start` },
+  { permission: 'epaks.read', method: 'GET', url: () => '/v2/epaks' },
+  { permission: 'epaks.read', method: 'GET', url: () => `/v2/epaks/${nobody}` },
+  { permission: 'epaks.act', method: 'PUT', url: () => `/v2/epak/${nobody}/document/${nobody}/viewed` },
+  {
+    permission: 'tenant.settings',
+    method: 'PUT',
+    url: () => '/v1/configuration',
+    options: () => ({ body: {} }),
+  },
+  { permission: 'activity.verify', method: 'GET', url: () => '/v2/activity/verify' },
+  { permission: 'templates.manage', method: 'GET', url: () => '/v2/workflows' },
+  { permission: 'templates.manage', method: 'GET', url: () => '/v1/workflow/states' },
+  { permission: 'templates.manage', method: 'GET', url: () => '/v1/documenttemplates' },
+  { permission: 'templates.manage', method: 'GET', url: () => '/v1/letterheadtemplate' },
+  {
+    permission: 'templates.manage',
+    method: 'POST',
+    url: () => '/v2/workflows',
+    options: (role) => ({ body: { name: `Matrix ${role}`, steps: [{ type: 'SIGN', recipients: [] }] } }),
+  },
+  { permission: 'templates.manage', method: 'DELETE', url: () => `/v2/workflows/${nobody}` },
+  {
+    permission: 'workflowStates.manage',
+    method: 'PUT',
+    url: () => '/v1/workflow/states',
+    options: () => ({ body: { workflowStateId: nobody, enabled: true } }),
+  },
+  { permission: 'workflowStates.manage', method: 'PUT', url: () => `/v1/workflow/states/${nobody}/1` },
+  {
+    permission: 'reasons.manage',
+    method: 'PUT',
+    url: () => '/v1/reasons',
+    options: () => ({ body: { reasonId: -1, enabled: true } }),
+  },
+  {
+    permission: 'reasons.manage',
+    method: 'POST',
+    url: () => '/v1/reasons',
+    options: (role) => ({ body: { reason: `Matrix reason for ${role}`, kind: 'sign' } }),
+  },
+  {
+    permission: 'statistics.all',
+    method: 'GET',
+    url: () => '/v2/statistics',
+    options: () => ({ query: { scope: 'all' } }),
+  },
+  {
+    permission: 'statistics.all',
+    method: 'GET',
+    url: () => '/v2/statistics',
+    options: () => ({ query: { scope: 'user', userId: nobody } }),
+  },
+  { permission: 'configuration.read', method: 'GET', url: () => '/v1/configuration' },
+  { permission: 'configuration.read', method: 'GET', url: () => '/v1/config' },
+  { permission: 'superadmins.manage', method: 'GET', url: () => '/v2/user/getAllSuperadmins' },
+  {
+    permission: 'superadmins.manage',
+    method: 'PUT',
+    url: () => '/v2/user/updateSuperadminStatus',
+    options: () => ({ body: { userId: nobody, status: 'enabled' } }),
+  },
+  { permission: 'tenants.manage', method: 'GET', url: () => '/v2/tenants' },
+  {
+    permission: 'tenants.manage',
+    method: 'PUT',
+    url: () => `/v2/tenants/${nobody}`,
+    options: () => ({ body: { status: 'active' } }),
+  },
+];
+
+const roles: Role[] = ['root', 'admin', 'custodian', 'submitter', 'signer', 'registrar', 'super_admin'];
+
+beforeAll(async () => {
+  t = await startTestServer();
+  const admin = await t.signIn('admin@demo.test');
+  for (const [role, email] of [
+    ['admin', 'admin@demo.test'],
+    ['custodian', 'custodian@demo.test'],
+    ['submitter', 'submitter@demo.test'],
+    ['signer', 'signer1@demo.test'],
+    ['registrar', 'registrar@demo.test'],
+    ['super_admin', 'superadmin@demo.test'],
+  ] as const) {
+    tokens.set(role, (await t.signIn(email)).token);
+  }
+  // The tenant owner (root) comes from a sign-up of its own organisation.
+  await t.call('POST', '/v1/user/signup', {
+    body: {
+      email: 'owner@root.test',
+      firstName: 'R',
+      lastName: 'O',
+      orgName: 'Rooted',
+      newPassword: 'Root-pass-1',
+      confirmPassword: 'Root-pass-1',
+    },
+  });
+  tokens.set('root', (await t.signIn('owner@root.test', 'Root-pass-1')).token);
+  signer1Id = (
+    await t.call<{ id: string }>('GET', '/v1/user', {
+      token: admin.token,
+      query: { email: 'signer1@demo.test' },
+    })
+  ).data.id;
+  groupId = (
+    await t.call<{ groupId: string }>('POST', '/v1/groups', {
+      token: admin.token,
+      body: { groupName: 'Matrix' },
+    })
+  ).data.groupId;
+});
+afterAll(() => t.close());
+
+describe('the role matrix', () => {
+  it('covers every permission of the policy table', () => {
+    const covered = new Set(cases.map((c) => c.permission));
+    expect(Object.keys(PERMISSIONS).filter((p) => !covered.has(p as Permission))).toEqual([]);
+  });
+
+  for (const [i, c] of cases.entries()) {
+    const allowed = PERMISSIONS[c.permission] as readonly Role[];
+    it(`case ${i + 1}: ${c.method} ${c.permission} is allowed to ${allowed.join(', ')} only`, async () => {
+      const outcome: Record<string, string> = {};
+      const expected: Record<string, string> = {};
+      for (const role of roles) {
+        const res = await t.call(c.method, c.url(), { token: tokens.get(role), ...c.options?.(role) });
+        outcome[role] = res.code === Code.NOT_AUTHORIZED ? 'denied' : 'allowed';
+        expected[role] = allowed.includes(role) ? 'allowed' : 'denied';
+      }
+      expect({ route: `${c.method} ${c.url()}`, ...outcome }).toEqual({
+        route: `${c.method} ${c.url()}`,
+        ...expected,
+      });
+    });
+  }
+});

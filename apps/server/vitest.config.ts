@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+
+// Each file gets its own database (PGlite in memory, or a fresh schema on TEST_DATABASE_URL),
+// so files run in parallel without sharing state; two workers fit the 2-core machines.
+export default defineProject({
+  test: {
+    name: 'server',
+    sequence: { groupOrder: 2 },
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+    maxWorkers: 2,
+  },
+});

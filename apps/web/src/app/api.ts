@@ -1,0 +1,91 @@
+import type { PublicConfiguration, TenantConfiguration, User, UserRef } from '@signet/contracts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, sessionStore } from './session/client.ts';
+import { useStoredSession } from './session/use-session.ts';
+
+/** Shell calls: who is signed in, the tenant's configuration, sign-out and tenant switching. */
+
+export type CurrentUser = User & { defaultTenantUuid: string | null };
+
+export const shellKeys = {
+  user: (tenantId: string | null) => ['session', 'user', tenantId] as const,
+  configuration: (tenantId: string | null) => ['session', 'configuration', tenantId] as const,
+  publicConfiguration: ['public', 'configuration'] as const,
+};
+
+export function useCurrentUser() {
+  const session = useStoredSession();
+  const tenantId = session?.tenantId ?? null;
+  return useQuery({
+    queryKey: shellKeys.user(tenantId),
+    queryFn: () => api.request<CurrentUser>('GET', '/v1/users/valid'),
+    enabled: session !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useTenantConfiguration() {
+  const session = useStoredSession();
+  const tenantId = session?.tenantId ?? null;
+  return useQuery({
+    queryKey: shellKeys.configuration(tenantId),
+    queryFn: () => api.request<TenantConfiguration>('GET', '/v1/configuration'),
+    enabled: session !== null,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function usePublicConfiguration() {
+  return useQuery({
+    queryKey: shellKeys.publicConfiguration,
+    queryFn: () => api.request<PublicConfiguration>('GET', '/public/configuration', { isPublic: true }),
+    staleTime: 60_000,
+  });
+}
+
+/** Ends the session on the server (best effort) and locally. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      await api.request('POST', '/v1/logout').catch(() => undefined);
+    },
+    onSettled: () => {
+      sessionStore.clear();
+      queryClient.clear();
+    },
+  });
+}
+
+/**
+ * Switches the tenant (spec §6: the role comes from the tenant entry). The server reads the
+ * role of the `tenant_id` header's membership on every call, so switching is local: the user and
+ * configuration are fetched again for the new tenant and every cached answer is dropped.
+ */
+export function useSwitchTenant() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (tenantId: string) => {
+      sessionStore.setTenant(tenantId);
+      queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'public' });
+      return queryClient.fetchQuery({
+        queryKey: shellKeys.user(tenantId),
+        queryFn: () => api.request<CurrentUser>('GET', '/v1/users/valid'),
+      });
+    },
+  });
+}
+
+/** Users of the tenant matching a search (the global search's user picker). */
+export function useUserSearch(search: string) {
+  const session = useStoredSession();
+  return useQuery({
+    queryKey: ['users', 'search', session?.tenantId ?? null, search],
+    queryFn: () =>
+      api
+        .request<{ users: UserRef[] }>('GET', '/v1/users', { query: { search, limit: 20 } })
+        .then((r) => r.users),
+    enabled: session !== null && search.trim().length >= 2,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,54 @@
+import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { i18n } from './i18n/i18n.ts';
+import { createAppRouter } from './routing/router.tsx';
+
+// Shade 8 and a darker "dimmed" keep text at WCAG AA contrast (4.5:1) on white.
+const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'sm' });
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
+  dark: {},
+});
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      // The API client already refreshes and retries once; a second layer of retries would hide errors.
+      queries: { retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+function LocalisedProviders() {
+  const { i18n: instance } = useTranslation();
+  const router = useMemo(() => createAppRouter(), []);
+  return (
+    <DatesProvider settings={{ locale: instance.language }}>
+      <ModalsProvider>
+        <Notifications position="top-right" />
+        <RouterProvider router={router} />
+      </ModalsProvider>
+    </DatesProvider>
+  );
+}
+
+/** Providers: theme, server state, translations, dialogs and toasts, then the routes. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  return (
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+        <QueryClientProvider client={queryClient}>
+          <LocalisedProviders />
+        </QueryClientProvider>
+      </MantineProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,34 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { Timing } from '@signet/contracts';
+import { i18n } from './i18n/i18n.ts';
+
+/** Toasts of spec §2: error and info stay 4 s, success 2.5 s. */
+export const toast = {
+  error(message: string) {
+    notifications.show({ message, color: 'red', autoClose: Timing.TOAST_ERROR_MS, withBorder: true });
+  },
+  info(message: string) {
+    notifications.show({ message, color: 'blue', autoClose: Timing.TOAST_INFO_MS, withBorder: true });
+  },
+  success(message: string) {
+    notifications.show({ message, color: 'green', autoClose: Timing.TOAST_SUCCESS_MS, withBorder: true });
+  },
+};
+
+/** An OK/Cancel confirm dialog; resolves true on OK. */
+export function confirm(message: string, title?: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: title ?? i18n.t('common.confirmTitle'),
+      children: <Text size="sm">{message}</Text>,
+      labels: { confirm: i18n.t('common.ok'), cancel: i18n.t('common.cancel') },
+      confirmProps: { 'data-testid': 'confirm-ok' },
+      cancelProps: { 'data-testid': 'confirm-cancel' },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

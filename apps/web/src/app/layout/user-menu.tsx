@@ -1,0 +1,70 @@
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { type CurrentUser, useSignOut } from '../api.ts';
+import { TextMarquee } from './text-marquee.tsx';
+import type { ViewPreference } from './view-preference.ts';
+
+export function fullName(u: { firstName: string; middleName?: string; lastName: string }): string {
+  return [u.firstName, u.middleName, u.lastName].filter(Boolean).join(' ');
+}
+
+/** Profile, FAQ, switch view (not for a super admin) and sign-out. */
+export function UserMenu(props: {
+  user: CurrentUser;
+  view: ViewPreference;
+  onToggleView: (() => void) | null;
+  onOpenFaq: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  const name = fullName(props.user);
+  const photo = props.user.userImage
+    ? `data:${props.user.userImageType ?? 'image/png'};base64,${props.user.userImage}`
+    : null;
+
+  async function handleSignOut() {
+    await signOut.mutateAsync();
+    void navigate('/login');
+  }
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <UnstyledButton data-testid="user-menu">
+          <Group gap="xs" wrap="nowrap">
+            <Avatar src={photo} size="sm" radius="xl" alt="" aria-hidden>
+              {props.user.firstName.slice(0, 1)}
+              {props.user.lastName.slice(0, 1)}
+            </Avatar>
+            <TextMarquee maxWidth={110}>
+              <Text size="sm" span data-testid="user-name">
+                {name}
+              </Text>
+            </TextMarquee>
+            <VisuallyHidden>{t('header.userMenu')}</VisuallyHidden>
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{t(`roles.${props.user.role}`)}</Menu.Label>
+        <Menu.Item data-testid="menu-profile" onClick={() => void navigate('/profile')}>
+          {t('header.profile')}
+        </Menu.Item>
+        <Menu.Item data-testid="menu-faq" onClick={props.onOpenFaq}>
+          {t('header.faq')}
+        </Menu.Item>
+        {props.onToggleView && (
+          <Menu.Item data-testid="menu-switch-view" onClick={props.onToggleView}>
+            {props.view === 'classic' ? t('header.switchToNew') : t('header.switchToClassic')}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item color="red" data-testid="menu-logout" onClick={() => void handleSignOut()}>
+          {t('header.logout')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,93 @@
+import { notifications } from '@mantine/notifications';
+import { NotificationSchema, type TenantConfiguration } from '@signet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { sessionStore } from '../session/client.ts';
+import { useStoredSession } from '../session/use-session.ts';
+import { notificationSocketUrl, notificationTarget } from './notification-target.ts';
+
+const RETRY_MS = [2000, 5000, 15000, 60000];
+
+/**
+ * Listens on the user's per-tenant notification socket: refreshes ePak lists and shows an
+ * in-browser notification that opens its target. Problems are only logged (spec §7).
+ */
+export function useNotificationSocket(config: TenantConfiguration | null): void {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const tenantId = useStoredSession()?.tenantId ?? null;
+  const session = config?.session;
+
+  useEffect(() => {
+    if (!session) return;
+    let socket: WebSocket | null = null;
+    let retry: ReturnType<typeof setTimeout> | undefined;
+    let attempts = 0;
+    let stopped = false;
+
+    const connect = () => {
+      const url = notificationSocketUrl(
+        window.location.origin,
+        session,
+        sessionStore.accessToken(),
+        tenantId,
+      );
+      if (!url || stopped) return;
+      socket = new WebSocket(url);
+      socket.onopen = () => {
+        attempts = 0;
+      };
+      socket.onmessage = (event) => {
+        try {
+          const message = JSON.parse(String(event.data)) as { type?: string; notification?: unknown };
+          if (message.type !== 'notification') return;
+          const n = NotificationSchema.parse(message.notification);
+          void queryClient.invalidateQueries({ queryKey: ['epaks'] });
+          void queryClient.invalidateQueries({ queryKey: ['statistics'] });
+          const target = notificationTarget(n);
+          showBrowserNotification(
+            n.title,
+            n.body,
+            session.webNotificationTimeoutMs,
+            () => void navigate(target),
+          );
+        } catch (error) {
+          console.warn('notification not shown', error);
+        }
+      };
+      socket.onclose = () => {
+        if (stopped) return;
+        retry = setTimeout(connect, RETRY_MS[Math.min(attempts++, RETRY_MS.length - 1)]);
+      };
+    };
+    connect();
+    return () => {
+      stopped = true;
+      clearTimeout(retry);
+      socket?.close();
+    };
+  }, [session, tenantId, queryClient, navigate]);
+}
+
+/** The system notification when the user allowed it, a toast otherwise; both open the target. */
+function showBrowserNotification(title: string, body: string, timeoutMs: number, open: () => void): void {
+  if (typeof Notification !== 'undefined' && Notification.permission === 'granted' && document.hidden) {
+    const n = new Notification(title, { body });
+    n.onclick = () => {
+      window.focus();
+      open();
+      n.close();
+    };
+    setTimeout(() => n.close(), timeoutMs);
+    return;
+  }
+  notifications.show({
+    title,
+    message: body,
+    autoClose: timeoutMs,
+    onClick: open,
+    style: { cursor: 'pointer' },
+    withBorder: true,
+  });
+}

@@ -1,0 +1,176 @@
+import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { GuestLayout } from '../layout/guest-layout.tsx';
+import { RootShell } from '../layout/root-shell.tsx';
+import { useStoredSession } from '../session/use-session.ts';
+import { GuestOnly, HomeRedirect, RequireRoute, RequireSession } from './guards.tsx';
+
+/** Screens that other issues build (compose, document view, admin…): a placeholder page for now. */
+const PENDING_ROUTES = [
+  'workflows',
+  'compose',
+  'bulkcompose',
+  'settings',
+  'admin',
+  'reports',
+  'teamroom',
+  'trDocument',
+  'fieldsmapping',
+  'verify',
+  'stamppapers',
+  'aadhaar-redirect',
+  'compare',
+] as const;
+
+const pending = () =>
+  import('../../features/pending/pages/pending-page.tsx').then((m) => ({ Component: m.PendingPage }));
+
+function guarded(path: string, lazy: RouteObject['lazy'], name = path): RouteObject {
+  return { path, element: <RequireRoute route={name} />, children: [{ index: true, lazy }] };
+}
+
+/** /authenticate and /changepassword serve a sign-in in progress, and signed-in users by role. */
+function RouteIfSignedIn({ route }: { route: string }) {
+  return useStoredSession() ? <RequireRoute route={route} /> : <Outlet />;
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootShell />,
+    children: [
+      { index: true, element: <HomeRedirect /> },
+      {
+        element: <GuestLayout />,
+        children: [
+          {
+            element: <GuestOnly />,
+            children: [
+              {
+                path: 'login',
+                lazy: () =>
+                  import('../../features/auth/pages/login-page.tsx').then((m) => ({
+                    Component: m.LoginPage,
+                  })),
+              },
+              {
+                path: 'signup',
+                lazy: () =>
+                  import('../../features/auth/pages/signup-page.tsx').then((m) => ({
+                    Component: m.SignupPage,
+                  })),
+              },
+              {
+                path: 'register',
+                lazy: () =>
+                  import('../../features/auth/pages/register-page.tsx').then((m) => ({
+                    Component: m.RegisterPage,
+                  })),
+              },
+              {
+                path: 'forgetpassword',
+                lazy: () =>
+                  import('../../features/auth/pages/forget-password-page.tsx').then((m) => ({
+                    Component: m.ForgetPasswordPage,
+                  })),
+              },
+              { path: 'mobileinternallogin', element: <Navigate to="/login" replace /> },
+            ],
+          },
+          {
+            path: 'thanks',
+            lazy: () =>
+              import('../../features/auth/pages/thanks-page.tsx').then((m) => ({ Component: m.ThanksPage })),
+          },
+          {
+            path: 'resetpassword',
+            lazy: () =>
+              import('../../features/auth/pages/reset-password-page.tsx').then((m) => ({
+                Component: m.ResetPasswordPage,
+              })),
+          },
+          {
+            path: 'landing',
+            lazy: () =>
+              import('../../features/public/pages/landing-page.tsx').then((m) => ({
+                Component: m.LandingPage,
+              })),
+          },
+          {
+            path: 'accessdenied',
+            lazy: () =>
+              import('../../features/auth/pages/access-denied-page.tsx').then((m) => ({
+                Component: m.AccessDeniedPage,
+              })),
+          },
+          { path: 'emailsign', lazy: pending },
+          {
+            element: <RouteIfSignedIn route="authenticate" />,
+            children: [
+              {
+                path: 'authenticate',
+                lazy: () =>
+                  import('../../features/auth/pages/authenticate-page.tsx').then((m) => ({
+                    Component: m.AuthenticatePage,
+                  })),
+              },
+            ],
+          },
+          {
+            element: <RouteIfSignedIn route="changepassword" />,
+            children: [
+              {
+                path: 'changepassword',
+                lazy: () =>
+                  import('../../features/auth/pages/change-password-page.tsx').then((m) => ({
+                    Component: m.ChangePasswordPage,
+                  })),
+              },
+            ],
+          },
+        ],
+      },
+      {
+        element: <RequireSession />,
+        children: [
+          {
+            // The signed-in shell (menus, search with its date picker, notifications) loads after sign-in.
+            lazy: () => import('../layout/app-layout.tsx').then((m) => ({ Component: m.AppLayout })),
+            children: [
+              guarded('dashboard', () =>
+                import('../../features/dashboard/pages/dashboard-page.tsx').then((m) => ({
+                  Component: m.DashboardPage,
+                })),
+              ),
+              // The ePak list view is the dashboard's list without the charts: whoever has the dashboard has it.
+              guarded(
+                'epaks',
+                () =>
+                  import('../../features/dashboard/pages/epaks-page.tsx').then((m) => ({
+                    Component: m.EpaksPage,
+                  })),
+                'dashboard',
+              ),
+              guarded('profile', () =>
+                import('../../features/profile/pages/profile-page.tsx').then((m) => ({
+                  Component: m.ProfilePage,
+                })),
+              ),
+              guarded('features', () =>
+                import('../../features/public/pages/features-page.tsx').then((m) => ({
+                  Component: m.FeaturesPage,
+                })),
+              ),
+              ...PENDING_ROUTES.map((name) => guarded(name, pending)),
+              { path: 'sign', lazy: pending },
+              { path: 'root', lazy: pending },
+            ],
+          },
+        ],
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,76 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { usePublicConfiguration } from '../../../app/api.ts';
+import { errorMessage } from '../../../app/error-message.ts';
+import { fieldError, requiredText } from '../../../app/forms.ts';
+import { homeFor, safeNext } from '../../../app/routing/home.ts';
+import { isHandled } from '../../../app/session/client.ts';
+import { StorageKey } from '../../../app/session/session-store.ts';
+import { useSignIn } from '../api.ts';
+import { AuthCard } from '../components/auth-card.tsx';
+
+const SignInSchema = z.object({ username: requiredText, password: z.string().min(1, 'validation.required') });
+type SignInValues = z.infer<typeof SignInSchema>;
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const config = usePublicConfiguration();
+  const signIn = useSignIn();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<SignInValues>({
+    resolver: zodResolver(SignInSchema),
+    defaultValues: { username: localStorage.getItem(StorageKey.username) ?? '', password: '' },
+  });
+
+  async function handleSubmit(values: SignInValues) {
+    setError(null);
+    try {
+      const tokens = await signIn.mutateAsync(values);
+      void navigate(safeNext(params.get('next')) ?? homeFor(tokens.user.role), { replace: true });
+    } catch (e) {
+      if (!isHandled(e)) setError(errorMessage(t, e));
+    }
+  }
+
+  return (
+    <AuthCard title={t('auth.signInTitle')} error={error}>
+      <form onSubmit={form.handleSubmit(handleSubmit)} noValidate>
+        <TextInput
+          label={t('auth.email')}
+          autoComplete="username"
+          data-testid="login-username"
+          error={fieldError(t, form.formState.errors.username)}
+          {...form.register('username')}
+        />
+        <PasswordInput
+          mt="sm"
+          label={t('auth.password')}
+          autoComplete="current-password"
+          data-testid="login-password"
+          error={fieldError(t, form.formState.errors.password)}
+          {...form.register('password')}
+        />
+        <Button type="submit" fullWidth mt="lg" loading={signIn.isPending} data-testid="login-submit">
+          {t('auth.signIn')}
+        </Button>
+      </form>
+      <Group justify="space-between">
+        <Anchor component={Link} to="/forgetpassword" size="sm" data-testid="link-forgot">
+          {t('auth.forgotPassword')}
+        </Anchor>
+        {config.data?.allowSignup && (
+          <Anchor component={Link} to="/signup" size="sm" data-testid="link-signup">
+            {t('auth.createOrganisation')}
+          </Anchor>
+        )}
+      </Group>
+    </AuthCard>
+  );
+}

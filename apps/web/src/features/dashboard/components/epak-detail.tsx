@@ -1,0 +1,210 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Drawer,
+  Group,
+  List,
+  Loader,
+  Progress,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { EpakDetail as Detail, EpakSummary } from '@signet/contracts';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../app/error-message.ts';
+import { confirm, toast } from '../../../app/feedback.tsx';
+import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
+import { isHandled } from '../../../app/session/client.ts';
+import { downloadDocument, downloadEpak, useEpakAction, useEpakActivity, useEpakDetail } from '../api.ts';
+import { EpakSteps } from './epak-steps.tsx';
+
+function parseTags(tags: string): { key: string; value: string }[] {
+  try {
+    const parsed = JSON.parse(tags) as { data?: { key: string; value: string }[] };
+    return Array.isArray(parsed.data) ? parsed.data : [];
+  } catch {
+    return [];
+  }
+}
+
+type Action = 'stop' | 'archive' | 'delete';
+
+/** What the viewer may do: the server's `can` once the detail is here; nothing before. */
+function allowed(detail: Detail | undefined, action: Action): boolean {
+  return detail?.can[action] ?? false;
+}
+
+/**
+ * One ePak: summary, documents, workflow steps with each recipient's status, activity timeline,
+ * and the custodian's actions (remind, delegate cancel, stop, archive, delete, download).
+ */
+export function EpakDetail(props: {
+  epakId: string | undefined;
+  summary: EpakSummary | null;
+  prefs: DatePreferences;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const detail = useEpakDetail(props.epakId);
+  const activity = useEpakActivity(props.epakId);
+  const action = useEpakAction();
+  if (!props.epakId) return null;
+  const epak: EpakSummary | Detail | null = detail.data ?? props.summary;
+  const { onClose } = props;
+
+  async function handleAction(kind: Action, current: EpakSummary) {
+    if (!(await confirm(t(`epaks.confirm.${kind}`, { subject: current.subject })))) return;
+    try {
+      await action.mutateAsync({ action: kind, epak: current });
+      toast.success(t(`epaks.done.${kind}`));
+      onClose();
+    } catch (e) {
+      if (!isHandled(e)) toast.error(errorMessage(t, e));
+    }
+  }
+
+  async function handleDownload(run: () => Promise<void>) {
+    try {
+      await run();
+    } catch (e) {
+      toast.error(errorMessage(t, e));
+    }
+  }
+
+  return (
+    <Drawer
+      opened
+      onClose={onClose}
+      position="right"
+      size="xl"
+      title={epak?.subject || epak?.ePakName || ''}
+      data-testid="epak-detail"
+    >
+      {!epak && detail.isLoading && <Loader size="sm" aria-label={t('common.loading')} />}
+      {!epak && detail.isError && !isHandled(detail.error) && (
+        <Alert color="red">{errorMessage(t, detail.error)}</Alert>
+      )}
+      {epak && (
+        <Stack>
+          <Group>
+            <Badge data-testid="epak-detail-status">{t(`status.${epak.status}`)}</Badge>
+            <Text size="sm">{t('epaks.progress', { n: epak.progressPercent })}</Text>
+          </Group>
+          <Progress
+            value={epak.progressPercent}
+            aria-label={t('epaks.progress', { n: epak.progressPercent })}
+          />
+          <Text size="sm">
+            {t('epaks.from')}: {epak.ownerUserName}
+          </Text>
+          <Text size="sm">
+            {t('epaks.sentOn')}: {formatDate(epak.sentOn, props.prefs, true) || '—'} · {t('epaks.expiresOn')}:{' '}
+            {formatDate(epak.expiredOn, props.prefs) || '—'}
+          </Text>
+          {detail.data?.message && <Text size="sm">{detail.data.message}</Text>}
+          {parseTags(epak.tags).length > 0 && (
+            <Group gap={4}>
+              {parseTags(epak.tags).map((tag) => (
+                <Badge key={tag.key} variant="outline">
+                  {tag.key}: {tag.value}
+                </Badge>
+              ))}
+            </Group>
+          )}
+
+          {detail.data && (
+            <>
+              <Title order={3} size="h5">
+                {t('epaks.documents')}
+              </Title>
+              <List size="sm" data-testid="epak-documents">
+                {detail.data.documents.map((doc) => (
+                  <List.Item key={doc.id}>
+                    <Group gap="xs">
+                      <Text size="sm">{doc.name}</Text>
+                      <Text size="xs" c="dimmed">
+                        {t('epaks.pages', { n: doc.pageCount })}
+                      </Text>
+                      <Button
+                        size="compact-xs"
+                        variant="subtle"
+                        aria-label={t('epaks.downloadDocument', { name: doc.name })}
+                        onClick={() => void handleDownload(() => downloadDocument(epak.id, doc))}
+                      >
+                        {t('epaks.actions.download')}
+                      </Button>
+                    </Group>
+                  </List.Item>
+                ))}
+              </List>
+              <Title order={3} size="h5">
+                {t('epaks.steps')}
+              </Title>
+              <EpakSteps detail={detail.data} prefs={props.prefs} />
+            </>
+          )}
+
+          <Title order={3} size="h5">
+            {t('epaks.activity')}
+          </Title>
+          {activity.isError && (
+            <Text size="sm" c="dimmed" data-testid="epak-activity-unavailable">
+              {t('epaks.activityUnavailable')}
+            </Text>
+          )}
+          {activity.data && (
+            <List size="sm" data-testid="epak-activity">
+              {activity.data.map((entry) => (
+                <List.Item key={`${entry.at}-${entry.action}`}>
+                  {formatDate(entry.at, props.prefs, true)} · {entry.action}
+                  {entry.actor ? ` · ${entry.actor}` : ''}
+                </List.Item>
+              ))}
+            </List>
+          )}
+
+          <Group>
+            <Button
+              variant="light"
+              onClick={() => void handleDownload(() => downloadEpak(epak))}
+              data-testid="epak-download"
+            >
+              {t('epaks.actions.download')}
+            </Button>
+            {allowed(detail.data, 'stop') && (
+              <Button
+                variant="light"
+                color="orange"
+                onClick={() => void handleAction('stop', epak)}
+                data-testid="epak-stop"
+              >
+                {t('epaks.actions.stop')}
+              </Button>
+            )}
+            {allowed(detail.data, 'archive') && (
+              <Button
+                variant="light"
+                onClick={() => void handleAction('archive', epak)}
+                data-testid="epak-archive"
+              >
+                {t('epaks.actions.archive')}
+              </Button>
+            )}
+            {allowed(detail.data, 'delete') && (
+              <Button
+                variant="light"
+                color="red"
+                onClick={() => void handleAction('delete', epak)}
+                data-testid="epak-delete"
+              >
+                {t('epaks.actions.delete')}
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,141 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  CloseButton,
+  Grid,
+  Group,
+  Loader,
+  Pagination,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { Folder } from '@signet/contracts';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { errorMessage } from '../../../app/error-message.ts';
+import { toast } from '../../../app/feedback.tsx';
+import type { DatePreferences } from '../../../app/i18n/dates.ts';
+import { isHandled } from '../../../app/session/client.ts';
+import { useEpaks, useToggleStar } from '../api.ts';
+import { type ListParams, nextSort, readListParams, toEpakQuery } from '../list-params.ts';
+import { EpakDetail } from './epak-detail.tsx';
+import { EpakTable } from './epak-table.tsx';
+import { FolderNav } from './folder-nav.tsx';
+
+const PAGE_SIZE = 20;
+
+/** Folders, the ePak table with paging, sorting and search from the URL, and the detail drawer. */
+export function EpakList({ prefs }: { prefs: DatePreferences }) {
+  const { t } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readListParams(searchParams);
+  const list = useEpaks(toEpakQuery(params, PAGE_SIZE));
+  const star = useToggleStar();
+  const epaks = list.data?.data ?? [];
+  const metadata = list.data?.metadata;
+  const pages = metadata ? Math.max(1, Math.ceil(metadata.totalCount / (metadata.pageSize || PAGE_SIZE))) : 1;
+  const opened = params.ePakId
+    ? (epaks.find((e) => e.id === params.ePakId || e.ePakId === params.ePakId) ?? null)
+    : null;
+
+  function update(change: Partial<Record<keyof ListParams, string | number | undefined>>) {
+    setSearchParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(change)) {
+        if (v === undefined || v === '') next.delete(k);
+        else next.set(k, String(v));
+      }
+      return next;
+    });
+  }
+
+  async function handleStar(id: string) {
+    try {
+      await star.mutateAsync(id);
+    } catch (e) {
+      if (!isHandled(e)) toast.error(errorMessage(t, e));
+    }
+  }
+
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 3 }}>
+        <Card withBorder p="xs">
+          <FolderNav
+            current={params.folder}
+            metadata={metadata}
+            onSelect={(folder: Folder) => update({ folder, pg: undefined, ePakId: undefined })}
+          />
+        </Card>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 9 }}>
+        <Card withBorder>
+          <Group justify="space-between" mb="sm">
+            <Title order={2} size="h4" data-testid="epak-list-title">
+              {t(`folders.${params.folder}`)}
+            </Title>
+            {params.searchVal && (
+              <Badge
+                variant="light"
+                size="lg"
+                data-testid="search-chip"
+                rightSection={
+                  <CloseButton
+                    size="xs"
+                    aria-label={t('search.clear')}
+                    onClick={() => update({ searchKey: undefined, searchVal: undefined, pg: undefined })}
+                  />
+                }
+              >
+                {t(`search.keys.${params.searchKey ?? 'all'}`)}: {params.searchVal}
+              </Badge>
+            )}
+          </Group>
+          {list.isLoading && <Loader size="sm" aria-label={t('common.loading')} />}
+          {list.isError && !isHandled(list.error) && (
+            <Alert color="red" data-testid="epak-list-error">
+              {errorMessage(t, list.error)}{' '}
+              <Button size="compact-xs" variant="subtle" onClick={() => void list.refetch()}>
+                {t('common.retry')}
+              </Button>
+            </Alert>
+          )}
+          {list.isSuccess && epaks.length === 0 && (
+            <Text c="dimmed" data-testid="epak-list-empty">
+              {t('epaks.empty')}
+            </Text>
+          )}
+          {epaks.length > 0 && (
+            <EpakTable
+              epaks={epaks}
+              params={params}
+              prefs={prefs}
+              onSort={(column) => update({ ...nextSort(params, column), pg: undefined })}
+              onOpen={(e) => update({ ePakId: e.id })}
+              onStar={(e) => void handleStar(e.id)}
+            />
+          )}
+          {pages > 1 && (
+            <Group justify="flex-end" mt="sm">
+              <Pagination
+                total={pages}
+                value={params.pg}
+                onChange={(pg) => update({ pg })}
+                getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
+                data-testid="epak-pagination"
+              />
+            </Group>
+          )}
+        </Card>
+      </Grid.Col>
+      <EpakDetail
+        epakId={params.ePakId}
+        summary={opened}
+        prefs={prefs}
+        onClose={() => update({ ePakId: undefined })}
+      />
+    </Grid>
+  );
+}

@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App, createQueryClient } from './app/app.tsx';
+import { i18n, initI18n } from './app/i18n/i18n.ts';
+import { setLanguageSource } from './app/session/client.ts';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+
+setLanguageSource(() => i18n.language || 'en');
+const container = root;
+void initI18n().then(() => {
+  createRoot(container).render(
+    <StrictMode>
+      <App queryClient={createQueryClient()} />
+    </StrictMode>,
+  );
+});

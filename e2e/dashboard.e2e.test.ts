@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { type ApiSession, apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
+import { onePagePdf } from './support/pdf.ts';
+
+const SUBJECT = 'E2E Lease agreement';
+
+async function uploadPdf(session: ApiSession, name: string): Promise<string> {
+  const form = new FormData();
+  form.append('file', new Blob([onePagePdf(name)], { type: 'application/pdf' }), name);
+  const res = await fetch(`${baseUrl()}/msbapi/v1/documents`, {
+    method: 'POST',
+    headers: { access_token: session.token },
+    body: form,
+  });
+  const body = (await res.json()) as { code: number; message?: string; data: { documentId: string }[] };
+  if (body.code !== 1) throw new Error(`upload answered ${body.code} ${body.message ?? ''}`);
+  return body.data[0]?.documentId ?? '';
+}
+
+describe('dashboard against the ePak API', () => {
+  const browser = setupBrowser();
+
+  it('a custodian finds a draft in its folder, stars it, opens it and searches for it', async () => {
+    const custodian = await apiSignIn('custodian@demo.test');
+    const documentId = await uploadPdf(custodian, 'Lease.pdf');
+    const created = await callApi<{ ePakId: string }>('POST', '/v2/epak', {
+      token: custodian.token,
+      body: {
+        documentIds: [documentId],
+        subject: SUBJECT,
+        steps: [{ type: 'SIGN', recipients: [{ email: 'signer2@demo.test' }] }],
+        tags: [{ key: 'dept', value: 'legal' }],
+      },
+    });
+    expect(created.code).toBe(1);
+    const id = created.data.ePakId;
+
+    const page = await browser.newPage();
+    await signInAndWait(page, 'custodian@demo.test');
+    await page.getByTestId('folder-nav').waitFor();
+    await expect.poll(() => page.getByTestId('folder-count-Draft').textContent()).toBe('1');
+    await page.getByTestId('folder-Draft').click();
+    const row = page.getByTestId(`epak-row-${id}`);
+    await row.waitFor();
+    expect(await row.textContent()).toContain(SUBJECT);
+
+    await page.getByTestId(`star-${id}`).click();
+    await expect.poll(() => page.getByTestId(`star-${id}`).getAttribute('aria-pressed')).toBe('true');
+
+    await page.getByTestId(`open-${id}`).click();
+    await page.getByTestId('epak-steps').waitFor();
+    expect(page.url()).toContain(`ePakId=${id}`);
+    expect(await page.getByTestId('recipient-signer2@demo.test').textContent()).toContain(
+      'signer2@demo.test',
+    );
+    expect(await page.getByTestId('epak-documents').textContent()).toContain('Lease');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('epak-steps').waitFor({ state: 'detached' });
+
+    await page.getByTestId('global-search-type').click();
+    await page.getByRole('option', { name: 'Subject' }).click();
+    await page.getByTestId('global-search-input').fill('E2E Lease');
+    await page.getByTestId('global-search-input').press('Enter');
+    await page.getByTestId('search-chip').waitFor();
+    expect(page.url()).toContain('searchKey=subject&searchVal=E2E+Lease');
+  });
+});

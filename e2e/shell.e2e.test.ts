@@ -1,0 +1,149 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical accessibility violations on the current page (axe-core). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (ctx: Document) => Promise<{
+            violations: { id: string; impact: string | null; nodes: { target: unknown; html: string }[] }[];
+          }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document);
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`).join(' ')}`,
+      );
+  });
+}
+
+async function chooseOption(page: Page, testId: string, label: string): Promise<void> {
+  await page.getByTestId(testId).click();
+  await page.getByRole('option', { name: label }).click();
+}
+
+describe('the shell', () => {
+  const browser = setupBrowser();
+
+  it('the tenant switcher changes the role to the tenant entry', async () => {
+    const other = await apiSignIn('admin@other.test');
+    const invite = await callApi('POST', '/v1/users/invite', {
+      token: other.token,
+      body: { email: 'signer1@demo.test', firstName: 'Sanjay', lastName: 'Signer', role: 'custodian' },
+    });
+    expect(invite.code).toBe(1);
+
+    const page = await browser.newPage();
+    await signInAndWait(page, 'signer1@demo.test');
+    expect(await page.getByTestId('nav-compose').count()).toBe(0);
+    await chooseOption(page, 'tenant-switcher', 'Other');
+    await page.getByTestId('nav-compose').waitFor();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menu').getByText('Custodian').waitFor();
+    await page.keyboard.press('Escape');
+    await chooseOption(page, 'tenant-switcher', 'Demo');
+    await page.getByTestId('nav-compose').waitFor({ state: 'detached' });
+  });
+
+  it('switching the language to Hindi translates the interface and survives a reload', async () => {
+    const page = await browser.newPage();
+    await signInAndWait(page, 'custodian@demo.test');
+    await page.getByTestId('language-menu').click();
+    await page.getByTestId('language-hi').click();
+    await expect.poll(() => page.getByTestId('nav-dashboard').textContent()).toBe('डैशबोर्ड');
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('hi');
+    await page.reload();
+    await page.getByTestId('dashboard-title').waitFor();
+    expect(await page.getByTestId('dashboard-title').textContent()).toBe('डैशबोर्ड');
+  });
+
+  it('the profile saves and the page reloads with the new values', async () => {
+    const page = await browser.newPage();
+    await signInAndWait(page, 'submitter@demo.test');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-profile').click();
+    await page.getByTestId('profile-title').fill('Head of Contracts');
+    await chooseOption(page, 'profile-date-format', 'YYYY-MM-DD');
+    const reloaded = page.waitForEvent('load');
+    await page.getByTestId('profile-save').click();
+    await reloaded;
+    await page.getByTestId('profile-email').waitFor();
+    expect(await page.getByTestId('profile-title').inputValue()).toBe('Head of Contracts');
+    expect(await page.getByTestId('profile-date-format').inputValue()).toBe('YYYY-MM-DD');
+
+    // A saved signature, shown again after a reload.
+    const png = Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+      'base64',
+    );
+    await page
+      .getByTestId('saved-signatureImage')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'signature.png', mimeType: 'image/png', buffer: png });
+    await page.getByTestId('saved-signatureImage').getByRole('img').waitFor();
+    await page.reload();
+    await page.getByTestId('saved-signatureImage').getByRole('img').waitFor();
+  });
+
+  it('both layouts render the dashboard (screenshots saved); the choice survives sign-out', async () => {
+    const dir = inject('artifactsDir');
+    const page = await browser.newPage();
+    await signInAndWait(page, 'admin@demo.test');
+    await page.getByTestId('layout-classic').waitFor();
+    await page.getByTestId('folder-nav').waitFor();
+    await page.screenshot({ path: join(dir, 'dashboard-classic.png'), fullPage: true });
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-switch-view').click();
+    await page.getByTestId('layout-new').waitFor();
+    await page.screenshot({ path: join(dir, 'dashboard-new.png'), fullPage: true });
+
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').click();
+    await page.getByTestId('login-submit').waitFor();
+    await signInAndWait(page, 'admin@demo.test');
+    await page.getByTestId('layout-new').waitFor();
+  });
+
+  it('the super admin has no switch to the new view', async () => {
+    const page = await browser.newPage();
+    await signInAndWait(page, 'superadmin@demo.test');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('menu-logout').waitFor();
+    expect(await page.getByTestId('menu-switch-view').count()).toBe(0);
+  });
+
+  it('axe finds no serious or critical violation on the main screens', async () => {
+    const page = await browser.newPage();
+    const found: Record<string, string[]> = {};
+    await page.goto('/login');
+    await page.getByTestId('login-submit').waitFor();
+    found.login = await seriousViolations(page);
+    await page.goto('/forgetpassword');
+    await page.getByTestId('forgot-submit').waitFor();
+    found.forgot = await seriousViolations(page);
+    await signInAndWait(page, 'custodian@demo.test');
+    await page.getByTestId('folder-nav').waitFor();
+    found.dashboard = await seriousViolations(page);
+    await page.goto('/profile');
+    await page.getByTestId('profile-email').waitFor();
+    found.profile = await seriousViolations(page);
+    await page.goto('/accessdenied?status=forbidden');
+    await page.getByTestId('access-denied-forbidden').waitFor();
+    found.accessDenied = await seriousViolations(page);
+    expect(found).toEqual({ login: [], forgot: [], dashboard: [], profile: [], accessDenied: [] });
+  });
+});

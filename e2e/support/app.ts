@@ -1,0 +1,96 @@
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll, inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Signet-demo-1';
+
+export const baseUrl = () => inject('baseUrl');
+
+/** Connects to the shared Chromium for one test file; each `newPage` is a fresh, empty profile. */
+export function setupBrowser() {
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  beforeAll(async () => {
+    browser = await chromium.connect(inject('wsEndpoint'));
+  });
+  afterAll(async () => {
+    for (const c of contexts) await c.close().catch(() => undefined);
+    await browser?.close();
+  });
+  return {
+    async newPage(): Promise<Page> {
+      const context = await browser.newContext({
+        baseURL: baseUrl(),
+        viewport: { width: 1400, height: 900 },
+      });
+      context.setDefaultTimeout(15_000);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (e) => console.error(`page error: ${e.message}`));
+      return page;
+    },
+  };
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByTestId('login-username').fill(email);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+/** Signs in and waits for the signed-in header. */
+export async function signInAndWait(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await page.getByTestId('user-menu').waitFor();
+}
+
+/** Client-side navigation, as a click on a link would do (no reload, so the session stays in memory too). */
+export async function goClientSide(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+interface Envelope<T> {
+  code: number;
+  data: T;
+  message?: string;
+}
+
+/** Calls the API directly (test set-up that the journey is not about). */
+export async function callApi<T>(
+  method: string,
+  path: string,
+  opts: { token?: string; tenantId?: string; body?: unknown; form?: Record<string, string> } = {},
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {};
+  let body: string | undefined;
+  if (opts.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(opts.form).toString();
+  } else if (opts.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(opts.body);
+  }
+  if (opts.token) headers.access_token = opts.token;
+  if (opts.tenantId) headers.tenant_id = opts.tenantId;
+  const res = await fetch(`${baseUrl()}/msbapi${path}`, { method, headers, body });
+  return (await res.json()) as Envelope<T>;
+}
+
+export interface ApiSession {
+  token: string;
+  tenantId: string | null;
+  userId: string;
+}
+
+export async function apiSignIn(email: string, password = DEMO_PASSWORD): Promise<ApiSession> {
+  const res = await callApi<{ access_token: string; defaultTenantId: string | null; user: { id: string } }>(
+    'POST',
+    '/v1/authenticate',
+    { form: { username: email, password } },
+  );
+  if (res.code !== 1) throw new Error(`sign-in of ${email} answered ${res.code} ${res.message ?? ''}`);
+  return { token: res.data.access_token, tenantId: res.data.defaultTenantId, userId: res.data.user.id };
+}

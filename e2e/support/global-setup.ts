@@ -1,0 +1,144 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import { startMailCatcher } from './mail-catcher.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+    mailDir: string;
+    wsEndpoint: string;
+    jwtSecret: string;
+    artifactsDir: string;
+  }
+}
+
+const repoRoot = resolve(import.meta.dirname, '../..');
+
+/** Flags for Debian's Chromium in a sandbox-less container (browser downloads are not possible here). */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.once('error', rej);
+    s.listen(0, '127.0.0.1', () => {
+      const address = s.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      s.close(() => res(port));
+    });
+  });
+}
+
+async function waitUntilAlive(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    try {
+      if ((await fetch(`${url}/msbapi/public/alive`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server did not answer within ${timeoutMs} ms`);
+}
+
+/**
+ * Builds the web app, starts the real server (embedded database, demo data, mail to a loopback
+ * SMTP server) and one Chromium, and hands their addresses to the journeys.
+ * `E2E_SKIP_BUILD=1` reuses apps/web/dist; `E2E_SERVER_ROOT` runs the server from another checkout.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env.E2E_SKIP_BUILD !== '1') {
+    // Vitest sets NODE_ENV=test, which would build React's development bundles (and break the
+    // bundle budget); the journeys test what users get.
+    try {
+      execFileSync('npm', ['run', 'build', '-w', 'apps/web'], {
+        cwd: repoRoot,
+        env: { ...process.env, NODE_ENV: 'production' },
+        stdio: 'pipe',
+      });
+    } catch (error) {
+      const out = error as { stdout?: Buffer; stderr?: Buffer };
+      throw new Error(
+        `the web build failed:\n${out.stdout?.toString() ?? ''}${out.stderr?.toString() ?? ''}`,
+      );
+    }
+  }
+  const work = mkdtempSync(join(tmpdir(), 'signet-e2e-'));
+  const mailDir = join(work, 'mail');
+  const mail = await startMailCatcher(mailDir);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const jwtSecret = randomBytes(32).toString('hex');
+  const serverRoot = process.env.E2E_SERVER_ROOT ?? repoRoot;
+  let output = '';
+  const server = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+    cwd: serverRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(work, 'data'),
+      INIT_CWD: serverRoot,
+      SIGNET_DEMO: '1',
+      SMTP_URL: mail.url,
+      APP_URL: baseUrl,
+      SIGNET_JWT_SECRET: jwtSecret,
+      // Every journey signs in several times from the same address.
+      AUTH_RATE_LIMIT: '10000',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  server.stderr?.on('data', (d: Buffer) => {
+    output += d.toString();
+  });
+  try {
+    await waitUntilAlive(baseUrl, server, 90_000);
+  } catch (error) {
+    server.kill('SIGKILL');
+    throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
+  }
+
+  const browser = await chromium.launchServer({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  const artifactsDir = join(repoRoot, 'e2e/artifacts');
+  mkdirSync(artifactsDir, { recursive: true });
+
+  project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
+  project.provide('wsEndpoint', browser.wsEndpoint());
+  project.provide('jwtSecret', jwtSecret);
+  project.provide('artifactsDir', artifactsDir);
+
+  return async () => {
+    await browser.close();
+    const exited = new Promise((r) => server.once('exit', r));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+    await mail.close();
+    rmSync(work, { recursive: true, force: true });
+  };
+}

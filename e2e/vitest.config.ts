@@ -1,0 +1,15 @@
+import { defineProject } from 'vitest/config';
+
+// Journeys in Debian's Chromium against the built app and a real server (see support/global-setup.ts).
+// One file at a time: they share one server and one browser, and this machine has two cores.
+export default defineProject({
+  test: {
+    name: 'e2e',
+    sequence: { groupOrder: 4 },
+    include: ['**/*.e2e.test.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 45_000,
+    hookTimeout: 180_000,
+  },
+});

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { Limits, VerificationMode } from '../constants.ts';
+import { GeolocationMode } from '../statuses.ts';
+
+export const PasswordPolicySchema = z.object({
+  minLength: z.number().int().min(6).max(128).default(8),
+  maxLength: z.number().int().min(8).max(256).default(128),
+  requireUppercase: z.boolean().default(true),
+  requireLowercase: z.boolean().default(true),
+  requireDigit: z.boolean().default(true),
+  requireSpecial: z.boolean().default(false),
+  /** Days after which a password expires and must be changed (0: never). */
+  expiryDays: z.number().int().min(0).default(0),
+  /** Failed sign-ins in a row that lock the account (code -14). */
+  lockoutThreshold: z.number().int().min(1).max(100).default(5),
+  /** Minutes a locked account stays locked; a password reset unlocks it at once. */
+  lockoutMinutes: z.number().int().min(1).default(15),
+});
+export type PasswordPolicy = z.infer<typeof PasswordPolicySchema>;
+
+export const FeatureFlagsSchema = z.object({
+  teamRoom: z.boolean().default(false),
+  compare: z.boolean().default(true),
+  features: z.boolean().default(true),
+  webForm: z.boolean().default(false),
+  stampPaper: z.boolean().default(false),
+  rubberStamp: z.boolean().default(false),
+  advancedAdminSettings: z.boolean().default(true),
+  userSyncUp: z.boolean().default(false),
+  workflowRestriction: z.boolean().default(false),
+  onedrive: z.boolean().default(false),
+  googledrive: z.boolean().default(false),
+  showUserUuidColumn: z.boolean().default(false),
+  showSentReceivedArchive: z.boolean().default(true),
+  zoom: z.boolean().default(false),
+});
+export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
+
+/** A tenant's settings, stored as one JSON document; every field has a default. */
+export const TenantSettingsSchema = z.object({
+  passwordPolicy: PasswordPolicySchema.prefault({}),
+  /** Sign-in needs a one-time code sent by email (code -200). */
+  twoFactor: z.boolean().default(false),
+  /** Most users with the custodian role; null is unlimited (code 100 when exceeded). */
+  custodianLimit: z.number().int().min(0).nullable().default(null),
+  /** Languages offered in the language dropdown; empty means all supported. */
+  languages: z.array(z.string()).default([]),
+  features: FeatureFlagsSchema.prefault({}),
+  hiddenMenuItems: z.array(z.string()).default([]),
+  epakRetentionDays: z.number().int().min(0).default(30),
+  epakExpiryDays: z.number().int().min(0).default(0),
+  geolocation: z.enum(GeolocationMode).default('OFF'),
+  verification: z.enum(VerificationMode).default('OFF'),
+  /** Email domains counted as internal users. */
+  internalDomains: z.array(z.string()).default([]),
+  dateFormat: z.string().default(Limits.DEFAULT_DATE_FORMAT),
+  /** A trial or licence end; past it every call answers -88. */
+  licenseExpiresOn: z.iso.datetime().nullable().default(null),
+});
+export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
+export const TenantSettingsPatchSchema = TenantSettingsSchema.partial();

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { SigningPolicy } from '../constants.ts';
+import { StepType } from '../statuses.ts';
+import { IdSchema, NumberishSchema } from './envelope.ts';
+import { PageGeometrySchema, StepInputSchema } from './epaks.ts';
+import { TagInputSchema } from './tags.ts';
+
+const TemplateName = z.string().trim().min(1).max(200);
+
+/**
+ * `POST /v2/workflows` and `PUT /v2/workflows/{workflowId}`: a reusable workflow. Steps may leave
+ * their recipients empty, to be chosen when the ePak is composed. `shared` makes it visible to the
+ * whole tenant; otherwise only its owner sees it.
+ */
+export const WorkflowTemplateInputSchema = z.object({
+  name: TemplateName,
+  description: z.string().max(2000).default(''),
+  signingPolicy: z.enum(SigningPolicy).default('ESIGNATURE'),
+  shared: z.boolean().default(true),
+  steps: z.array(StepInputSchema).min(1).max(50),
+});
+export type WorkflowTemplateInput = z.infer<typeof WorkflowTemplateInputSchema>;
+
+export const WorkflowTemplateSchema = WorkflowTemplateInputSchema.extend({
+  workflowId: z.string(),
+  ownerId: z.string(),
+  createdOn: z.string(),
+});
+export type WorkflowTemplate = z.infer<typeof WorkflowTemplateSchema>;
+
+/** One entry of the tenant's step vocabulary (`/v1/workflow/states`, admin menu editWorkflowStates). */
+export const WorkflowStateDefinitionSchema = z.object({
+  workflowStateId: z.string(),
+  name: z.string(),
+  action: z.enum(StepType),
+  workflowStateOrder: z.number().int(),
+  enabled: z.boolean(),
+});
+export type WorkflowStateDefinition = z.infer<typeof WorkflowStateDefinitionSchema>;
+
+export const AddWorkflowStateSchema = z.object({
+  name: z.string().trim().min(1).max(100),
+  action: z.enum(StepType),
+});
+export const EditWorkflowStateSchema = z.object({
+  workflowStateId: IdSchema,
+  name: z.string().trim().min(1).max(100).optional(),
+  enabled: z.boolean().optional(),
+});
+
+/**
+ * A tag of a document template. Templates have no people yet, so a tag names its recipient by
+ * place: the step (`wfsOrderId`) and the recipient's position in it (`signerIndex`, from 0); a
+ * fixed `userEmail` is kept as is. `documentPosition` says which of the template's documents.
+ */
+export const TemplateTagSchema = TagInputSchema.extend({
+  documentPosition: NumberishSchema.pipe(z.number().int().min(0)).default(0),
+  signerIndex: NumberishSchema.pipe(z.number().int().min(0)).optional(),
+});
+export type TemplateTag = z.infer<typeof TemplateTagSchema>;
+
+export const DocumentTemplateType = ['Owner', 'Shared'] as const;
+
+const DocumentTemplateFields = {
+  templateName: TemplateName,
+  signingPolicy: z.enum(SigningPolicy).default('ESIGNATURE'),
+  /** Owner: only its creator uses it; Shared: everyone in the tenant who composes. */
+  type: z.enum(DocumentTemplateType).default('Owner'),
+  workflowTemplateId: IdSchema.nullable().default(null),
+  tags: z.array(TemplateTagSchema).max(2000).default([]),
+};
+
+/** `POST /v1/documenttemplates`: a template from documents in the creator's library. */
+export const CreateDocumentTemplateSchema = z.object({
+  ...DocumentTemplateFields,
+  documentIds: z.array(IdSchema).min(1).max(20),
+});
+export type CreateDocumentTemplate = z.infer<typeof CreateDocumentTemplateSchema>;
+
+/** `PUT /v1/documenttemplates/{docTemplateId}`: any of the template's fields. */
+export const EditDocumentTemplateSchema = z.object({
+  templateName: DocumentTemplateFields.templateName.optional(),
+  signingPolicy: z.enum(SigningPolicy).optional(),
+  type: z.enum(DocumentTemplateType).optional(),
+  workflowTemplateId: IdSchema.nullable().optional(),
+  tags: z.array(TemplateTagSchema).max(2000).optional(),
+});
+export type EditDocumentTemplate = z.infer<typeof EditDocumentTemplateSchema>;
+
+export const DocumentTemplateSchema = z.object({
+  id: z.string(),
+  docTemplateId: z.string(),
+  templateName: z.string(),
+  signingPolicy: z.enum(SigningPolicy),
+  type: z.enum(DocumentTemplateType),
+  ownerId: z.string(),
+  workflowTemplateId: z.string().nullable(),
+  documents: z.array(
+    z.object({
+      documentId: z.string(),
+      name: z.string(),
+      pageCount: z.number().int(),
+      pages: z.array(PageGeometrySchema),
+    }),
+  ),
+  tags: z.array(TemplateTagSchema),
+  createdOn: z.string(),
+});
+export type DocumentTemplate = z.infer<typeof DocumentTemplateSchema>;
+
+/**
+ * `GET /v1/documenttemplates`: the list in the shape existing integrations read
+ * (`data.docTemplateDTOList.docTemplateDTO[]`).
+ */
+export const DocumentTemplateListSchema = z.object({
+  docTemplateDTOList: z.object({ docTemplateDTO: z.array(DocumentTemplateSchema) }),
+});
+
+export const LetterheadSchema = z.object({
+  letterHeadDocId: z.string(),
+  name: z.string(),
+  mimeType: z.string(),
+  size: z.number().int(),
+  createdBy: z.string(),
+  createdOn: z.string(),
+});
+export type Letterhead = z.infer<typeof LetterheadSchema>;

@@ -1,0 +1,19 @@
+import { Code } from '@signet/contracts';
+
+/**
+ * A refusal with a spec code (§8) and a message a person understands. Every failure the engine
+ * expects (bad input, impossible update, unusable key) is a `PdfError`; anything else is a bug.
+ */
+export class PdfError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PdfError';
+  }
+}
+
+export function invalidDocument(message: string): PdfError {
+  return new PdfError(Code.INVALID_DOCUMENT, message);
+}

@@ -1,0 +1,60 @@
+import { PdfDocument } from '../core/document.ts';
+import { type TagPlacement, userRectToTag } from '../geometry/page-geometry.ts';
+import { readAllPageGeometry } from '../geometry/read-geometry.ts';
+import { formFieldsSandboxed } from '../ingest/sandbox.ts';
+
+/** An AcroForm field placed as a tag could be (spec §3 coordinates), one entry per widget. */
+export interface FormFieldTag extends TagPlacement {
+  fieldName: string;
+  /** The PDF field type: text, checkbox, radio, dropdown, listbox, signature, button. */
+  fieldType: string;
+  /** The spec §3 tag type this field becomes. */
+  tagType: 'text' | 'textArea' | 'signature' | 'singleSelect' | 'multiSelect';
+  value: string | string[] | null;
+  options: string[];
+  required: boolean;
+  readOnly: boolean;
+}
+
+const TAG_TYPE: Record<string, FormFieldTag['tagType']> = {
+  text: 'text',
+  signature: 'signature',
+  dropdown: 'singleSelect',
+  radio: 'singleSelect',
+  checkbox: 'singleSelect',
+  listbox: 'multiSelect', // a list box allowing one choice only becomes singleSelect below
+};
+
+/**
+ * Lists the form fields of a PDF with each widget's rectangle in tag coordinates, so the editor
+ * can turn PDF form fields into tags. Push buttons and fields without widgets are left out.
+ */
+export async function extractFormFieldTags(pdf: Uint8Array): Promise<FormFieldTag[]> {
+  const fields = await formFieldsSandboxed(pdf);
+  const pages = readAllPageGeometry(PdfDocument.open(pdf));
+  const out: FormFieldTag[] = [];
+  for (const f of fields) {
+    const base = TAG_TYPE[f.type];
+    let tagType = base;
+    if (f.type === 'text' && f.multi) tagType = 'textArea';
+    else if (f.type === 'listbox' && !f.multi) tagType = 'singleSelect';
+    if (!tagType) continue;
+    for (const w of f.widgets) {
+      const page = pages[w.pageNumber - 1];
+      if (!page) continue;
+      const placement = userRectToTag(page, w.rect);
+      if (placement.blockWidth <= 0 || placement.blockHeight <= 0) continue;
+      out.push({
+        ...placement,
+        fieldName: f.name,
+        fieldType: f.type,
+        tagType,
+        value: f.value,
+        options: f.options,
+        required: f.required,
+        readOnly: f.readOnly,
+      });
+    }
+  }
+  return out;
+}

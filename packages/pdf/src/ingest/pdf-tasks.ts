@@ -1,0 +1,158 @@
+import { PDF, PdfArray, PdfRef } from '@libpdf/core';
+import { Code } from '@signet/contracts';
+import { PdfError } from '../core/errors.ts';
+
+/**
+ * Full parses of untrusted PDFs. These run inside the sandbox worker (sandbox-worker.ts), never
+ * on the server's main thread: a hostile file can make a full parse slow or huge.
+ */
+export interface PdfInspection {
+  encrypted: boolean;
+  /** Encrypted with a user password we do not have. */
+  needsPassword: boolean;
+  /** The parser had to rebuild the structure (broken xref, offsets, trailer). */
+  recovered: boolean;
+  warnings: string[];
+  pageCount: number;
+}
+
+export interface FormFieldInfo {
+  name: string;
+  type: string;
+  value: string | string[] | null;
+  options: string[];
+  required: boolean;
+  readOnly: boolean;
+  /** Text fields: several lines; list boxes: several choices. */
+  multi: boolean;
+  /** One entry per widget: where the field shows. */
+  widgets: { pageNumber: number; rect: [number, number, number, number] }[];
+}
+
+const PASSWORD_MESSAGE =
+  'This PDF is protected with a password. Remove the password (for example by printing it to a new PDF) and upload it again.';
+
+async function load(bytes: Uint8Array): Promise<PDF> {
+  let pdf: PDF;
+  try {
+    pdf = await PDF.load(bytes);
+  } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    if (/password|decrypt|authenticat/i.test(msg))
+      throw new PdfError(Code.INVALID_DOCUMENT, PASSWORD_MESSAGE);
+    throw new PdfError(
+      Code.INVALID_DOCUMENT,
+      'This file is not a readable PDF: its structure is damaged beyond repair.',
+    );
+  }
+  if (pdf.isEncrypted && !pdf.isAuthenticated) throw new PdfError(Code.INVALID_DOCUMENT, PASSWORD_MESSAGE);
+  return pdf;
+}
+
+function checkPageCount(pdf: PDF, maxPages: number): number {
+  const count = pdf.getPageCount();
+  if (count > maxPages) {
+    throw new PdfError(
+      Code.PAGE_LIMIT_EXCEEDED,
+      `The document has ${count} pages; at most ${maxPages} are allowed.`,
+    );
+  }
+  return count;
+}
+
+export async function inspectPdf(bytes: Uint8Array, maxPages: number): Promise<PdfInspection> {
+  const pdf = await load(bytes);
+  const pageCount = checkPageCount(pdf, maxPages);
+  if (pageCount === 0) throw new PdfError(Code.INVALID_DOCUMENT, 'The PDF has no pages.');
+  return {
+    encrypted: pdf.isEncrypted,
+    needsPassword: false,
+    recovered: pdf.recoveredViaBruteForce,
+    warnings: pdf.warnings.slice(0, 20),
+    pageCount,
+  };
+}
+
+/** Full rewrite: decrypted, repaired, classic cross-reference table. Only for unsigned files. */
+export async function rewritePdf(bytes: Uint8Array): Promise<Uint8Array> {
+  const pdf = await load(bytes);
+  if (pdf.isEncrypted) {
+    try {
+      pdf.removeProtection();
+    } catch {
+      throw new PdfError(
+        Code.INVALID_DOCUMENT,
+        'This PDF is encrypted with restrictions that forbid changing it, so it cannot be prepared for signing.',
+      );
+    }
+  }
+  // libpdf returns the original bytes when nothing changed; a new modification date makes the
+  // save a real full rewrite (fresh offsets and cross-reference table).
+  pdf.setModificationDate(new Date());
+  try {
+    return await pdf.save({ useXRefStream: false });
+  } catch {
+    throw new PdfError(Code.INVALID_DOCUMENT, 'This PDF is damaged and could not be repaired.');
+  }
+}
+
+export async function extractFormFields(bytes: Uint8Array): Promise<FormFieldInfo[]> {
+  const pdf = await load(bytes);
+  const form = pdf.getForm();
+  if (!form) return [];
+  // A widget names its page with /P, or only appears in that page's /Annots: index both.
+  const pageNumberOf = new Map<string, number>();
+  const widgetPage = new Map<string, number>();
+  pdf.getPages().forEach((p, i) => {
+    pageNumberOf.set(`${p.ref.objectNumber} ${p.ref.generation}`, i + 1);
+    const annots = p.dict.get('Annots', (r) => pdf.context.resolve(r));
+    if (annots instanceof PdfArray) {
+      for (let k = 0; k < annots.length; k++) {
+        const a = annots.at(k);
+        if (a instanceof PdfRef) widgetPage.set(`${a.objectNumber} ${a.generation}`, i + 1);
+      }
+    }
+  });
+  const out: FormFieldInfo[] = [];
+  for (const field of form.getFields()) {
+    const raw = field.getValue();
+    const value =
+      typeof raw === 'string' || Array.isArray(raw)
+        ? (raw as string | string[])
+        : raw === true
+          ? 'true'
+          : null;
+    const options =
+      'getOptions' in field && typeof field.getOptions === 'function' ? optionLabels(field.getOptions()) : [];
+    const widgets = 'getWidgets' in field && typeof field.getWidgets === 'function' ? field.getWidgets() : [];
+    out.push({
+      name: field.name,
+      type: field.type,
+      value,
+      options,
+      required: field.isRequired(),
+      multi:
+        ('isMultiline' in field && field.isMultiline === true) ||
+        ('isMultiSelect' in field && field.isMultiSelect === true),
+      readOnly: field.isReadOnly(),
+      widgets: widgets.flatMap((w) => {
+        const key = w.pageRef ? `${w.pageRef.objectNumber} ${w.pageRef.generation}` : '';
+        const own = w.ref ? `${w.ref.objectNumber} ${w.ref.generation}` : '';
+        const pageNumber = pageNumberOf.get(key) ?? widgetPage.get(own);
+        return pageNumber ? [{ pageNumber, rect: w.rect }] : [];
+      }),
+    });
+  }
+  return out;
+}
+
+function optionLabels(options: unknown): string[] {
+  if (!Array.isArray(options)) return [];
+  return options.map((o) =>
+    typeof o === 'string'
+      ? o
+      : o && typeof o === 'object' && 'display' in o
+        ? String(o.display)
+        : String((o as { value?: unknown }).value ?? ''),
+  );
+}

@@ -1,0 +1,236 @@
+import { createHash } from 'node:crypto';
+import { PdfDocument } from '../core/document.ts';
+import { PdfDict, PdfRef, PdfStream, PdfString } from '../core/objects.ts';
+import { objectsOfSection } from '../core/xref.ts';
+import { buildChain, type CertInfo, certInfo } from '../sign/certificates.ts';
+import { parsePdfDate } from '../sign/pdf-date.ts';
+import { tstInfo } from '../sign/timestamp.ts';
+import { type CmsCheck, checkCms } from './cms-verify.ts';
+import { findSignatures } from './find-signatures.ts';
+
+export type DetectedLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA' | 'not PAdES';
+
+export interface CertSummary {
+  subject: string;
+  issuer: string;
+  serialNumber: string;
+  commonName: string;
+  validFrom: string;
+  validTo: string;
+}
+
+export interface SignatureReport {
+  fieldName: string;
+  kind: 'signature' | 'timestamp';
+  subFilter: string;
+  signer?: CertSummary;
+  /** Signer first, up to the last certificate found. */
+  chain: CertSummary[];
+  /** /M of the signature dictionary: the time the signer's software claims. */
+  claimedTime?: string;
+  /** Time proven by an RFC 3161 token (signature timestamp, or the document timestamp itself). */
+  timestampTime?: string;
+  digestMatches: boolean;
+  signatureValid: boolean;
+  /** The signature's byte ranges end at the end of the file. */
+  coversWholeDocument: boolean;
+  /** What later revisions changed (empty when it covers the whole document). */
+  changesAfter: string[];
+  level: DetectedLevel;
+  /** The chain ends at (or is issued by) one of the trust anchors. */
+  trusted: boolean;
+  byteRange: number[];
+  problems: string[];
+}
+
+export interface VerificationReport {
+  signatures: SignatureReport[];
+  /** Every signature valid, digests matching and chains trusted. */
+  allValid: boolean;
+}
+
+/** Lists and checks every signature and document timestamp in a PDF. */
+export function verifyPdf(pdf: Uint8Array, trustAnchors: Uint8Array[] = []): VerificationReport {
+  const doc = PdfDocument.open(pdf);
+  const anchors = trustAnchors.map(certInfo);
+  const dssCerts = dssCertificates(doc);
+  const found = findSignatures(doc);
+  const reports: SignatureReport[] = [];
+  const dssAt = dssRevisionEnd(doc);
+  for (const s of found) {
+    const br = s.byteRange;
+    const problems: string[] = [];
+    const [a0 = -1, a1 = 0, b0 = 0, b1 = 0] = br;
+    const rangesOk = br.length === 4 && a0 === 0 && a1 > 0 && b0 > a1 && b0 + b1 <= pdf.length;
+    if (!rangesOk) problems.push('The byte range is malformed or points outside the file.');
+    const digestOf = (alg: string) =>
+      createHash(alg)
+        .update(pdf.subarray(0, a1))
+        .update(pdf.subarray(b0, b0 + b1))
+        .digest();
+    const end = b0 + b1;
+    let check: CmsCheck;
+    let timestampTime: string | undefined;
+    if (s.kind === 'timestamp') {
+      check = checkCms(s.contents);
+      const info = check.encapsulated ? tstInfoFromContent(s.contents) : undefined;
+      const ok = info ? Buffer.from(info.imprint).equals(digestOf('sha256')) : false;
+      if (!ok) problems.push('The document timestamp does not match the document.');
+      check.digestMatches = check.digestMatches && ok;
+      timestampTime = info?.genTime.toISOString();
+    } else {
+      check = checkCms(s.contents, digestOf);
+      const token = check.timestampTokens[0];
+      if (token && check.signatureValue) {
+        const info = tstInfo(token);
+        const tokenCheck = checkCms(token);
+        const sv = check.signatureValue;
+        const imprintOk = info
+          ? Buffer.from(info.imprint).equals(createHash('sha256').update(sv).digest())
+          : false;
+        if (!imprintOk || !tokenCheck.signatureValid)
+          problems.push('The signature timestamp does not verify.');
+        else timestampTime = info?.genTime.toISOString();
+        check.certificates.push(...tokenCheck.certificates);
+      }
+    }
+    problems.push(...check.problems);
+    const pool = [...check.certificates, ...dssCerts, ...anchors];
+    const chain = check.signer ? buildChain(check.signer, pool) : [];
+    const top = chain[chain.length - 1];
+    const trusted =
+      !!top &&
+      anchors.some(
+        (t) =>
+          Buffer.from(t.der).equals(Buffer.from(top.der)) ||
+          (top.x509.checkIssued(t.x509) && top.x509.verify(t.x509.publicKey)),
+      );
+    if (check.signer && !trusted) problems.push('The certificate chain does not reach a trusted anchor.');
+    const m = s.dict.get('M');
+    const claimed = m instanceof PdfString ? parsePdfDate(m.asText()) : undefined;
+    const covers = end === pdf.length;
+    reports.push({
+      fieldName: s.fieldName,
+      kind: s.kind,
+      subFilter: s.subFilter,
+      signer: check.signer ? summary(check.signer) : undefined,
+      chain: chain.map(summary),
+      claimedTime: claimed?.toISOString(),
+      timestampTime,
+      digestMatches: check.digestMatches,
+      signatureValid: check.signatureValid,
+      coversWholeDocument: covers,
+      changesAfter: covers ? [] : describeChanges(doc, end),
+      level: 'not PAdES',
+      trusted,
+      byteRange: br,
+      problems,
+    });
+    const r = reports[reports.length - 1] as SignatureReport;
+    r.level = levelOf(s.subFilter, s.kind, check, !!timestampTime, end, dssAt, found);
+  }
+  return {
+    signatures: reports,
+    allValid: reports.length > 0 && reports.every((r) => r.digestMatches && r.signatureValid && r.trusted),
+  };
+}
+
+function tstInfoFromContent(token: Uint8Array) {
+  return tstInfo(token);
+}
+
+function levelOf(
+  subFilter: string,
+  kind: 'signature' | 'timestamp',
+  check: CmsCheck,
+  timestamped: boolean,
+  end: number,
+  dssAt: number | undefined,
+  all: ReturnType<typeof findSignatures>,
+): DetectedLevel {
+  if (kind === 'timestamp') return 'not PAdES';
+  if (subFilter !== 'ETSI.CAdES.detached' || !check.hasSigningCertificateV2 || check.hasSigningTime)
+    return 'not PAdES';
+  if (!timestamped) return 'B-B';
+  if (dssAt === undefined || dssAt <= end) return 'B-T';
+  const docTs = all.some((s) => s.kind === 'timestamp' && (s.byteRange[1] ?? 0) >= dssAt);
+  return docTs ? 'B-LTA' : 'B-LT';
+}
+
+/** End offset of the revision that last wrote the DSS (approximated by the DSS object's offset). */
+function dssRevisionEnd(doc: PdfDocument): number | undefined {
+  const ref = doc.catalog().get('DSS');
+  if (!ref) return undefined;
+  if (!(ref instanceof PdfRef)) return doc.xref.startxref;
+  const e = doc.entry(ref.num);
+  return e?.type === 'offset' ? e.offset : doc.xref.startxref;
+}
+
+function dssCertificates(doc: PdfDocument): CertInfo[] {
+  const out: CertInfo[] = [];
+  try {
+    const dss = doc.resolveDict(doc.catalog().get('DSS'));
+    const certs = doc.resolve(dss?.get('Certs'));
+    if (!Array.isArray(certs)) return out;
+    for (const c of certs.slice(0, 1000)) {
+      const s = doc.resolve(c);
+      if (s instanceof PdfStream) {
+        try {
+          out.push(certInfo(doc.streamData(s)));
+        } catch {
+          // Unreadable DSS entries do not help build chains.
+        }
+      }
+    }
+  } catch {
+    // A broken DSS is reported through missing chains, not as a crash.
+  }
+  return out;
+}
+
+/** A plain description of what the revisions after `end` added or changed. */
+function describeChanges(doc: PdfDocument, end: number): string[] {
+  const counts = new Map<string, number>();
+  const sections = doc.xref.sections.filter((o) => o >= end);
+  for (const off of sections) {
+    for (const num of objectsOfSection(doc.bytes, off)) {
+      const e = doc.entry(num);
+      let what = 'other object';
+      try {
+        const o = doc.get(new PdfRef(num, e?.type === 'offset' ? e.gen : 0));
+        const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : undefined;
+        const type = d?.getName('Type');
+        const sub = d?.getName('Subtype');
+        if (type === 'XRef' || type === 'ObjStm') continue;
+        if (type === 'Sig') what = 'signature';
+        else if (type === 'DocTimeStamp') what = 'document timestamp';
+        else if (type === 'DSS' || d?.has('OCSPs') || d?.has('CRLs')) what = 'validation data (DSS)';
+        else if (sub === 'Widget' && d?.getName('FT') === 'Sig') what = 'signature field';
+        else if (type === 'Annot' || sub === 'Widget' || (d?.has('Subtype') && d.has('Rect')))
+          what = 'annotation';
+        else if (type === 'Page') what = 'page (annotation list)';
+        else if (type === 'Catalog') what = 'document catalog';
+        else if (sub === 'Form' || sub === 'Image' || type === 'Font' || type === 'FontDescriptor')
+          what = 'appearance resource';
+        else if (d?.has('Fields')) what = 'form (AcroForm)';
+        else if (o instanceof PdfStream) what = 'stream (validation data or appearance)';
+        else if (Array.isArray(o)) what = 'array (field or annotation list)';
+      } catch {
+        what = 'unreadable object';
+      }
+      counts.set(what, (counts.get(what) ?? 0) + 1);
+    }
+  }
+  return [`${sections.length} later revision(s)`, ...[...counts].map(([k, n]) => `${n} × ${k}`)];
+}
+
+function summary(c: CertInfo): CertSummary {
+  return {
+    subject: c.x509.subject.replace(/\n/g, ', '),
+    issuer: c.x509.issuer.replace(/\n/g, ', '),
+    serialNumber: c.x509.serialNumber,
+    commonName: c.commonName,
+    validFrom: new Date(c.x509.validFrom).toISOString(),
+    validTo: new Date(c.x509.validTo).toISOString(),
+  };
+}

@@ -1,0 +1,4 @@
+// Independent judges of PDFs, shared with other packages' tests (`@signet/pdf/testing`).
+
+export { type PdfsigSignature, pdfsig, qpdfCheck, verifyTimestampToken } from './pki/judges.ts';
+export { nssDbTrusting } from './pki/nss-db.ts';
