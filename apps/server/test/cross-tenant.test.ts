@@ -401,6 +401,20 @@ const attempts: Attempt[] = [
     refusedWith: Code.DOCUMENT_MISSING,
   },
   {
+    route: 'POST /v2/epak/sign/dochash',
+    call: () => ({
+      method: 'POST',
+      url: '/v2/epak/sign/dochash',
+      // Any certificate-sized value: the ePak is looked up before the certificate is used.
+      body: {
+        ePakId: A.epakId,
+        documentId: A.documentId,
+        certificates: [Buffer.alloc(300, 7).toString('base64')],
+      },
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
     route: 'POST /v2/epak/edit',
     call: () => ({ method: 'POST', url: '/v2/epak/edit', body: { ePakId: A.epakId, subject: 'Stolen' } }),
     refusedWith: Code.GENERIC_ERROR,

@@ -162,7 +162,7 @@ describe('deferred signing through /v2/epak/sign/dochash', () => {
     } finally {
       nss.close();
     }
-    expect(await qpdfCheck(bytes)).toBe(true);
+    expect(qpdfCheck(bytes)).toBeUndefined();
   });
 
   it('refuses a certificate it cannot read, and a policy Signet signs itself', async () => {
