@@ -1,7 +1,11 @@
+import { createServer, type Server } from 'node:http';
 import { Code } from '@signet/contracts';
+import { nssDbTrusting, pdfsig, qpdfCheck } from '@signet/pdf/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CLIENT_ID, DEMO_CLIENT_SECRET, DEMO_PASSWORD } from '../src/demo/seed-demo.ts';
-import { samplePdf } from './support/epak-helpers.ts';
+import { deliverDueCallbacks } from '../src/domain/integrations/callbacks.ts';
+import { tenantRoot } from '../src/domain/signing/seal-signer.ts';
+import { SIGNATURE_PNG, samplePdf } from './support/epak-helpers.ts';
 import { startTestServer, type TestServer } from './support/test-server.ts';
 
 /**
@@ -343,5 +347,334 @@ describe('compose and start in one call', () => {
       },
     );
     expect(drafts.body?.data).toEqual([]);
+  });
+});
+
+/**
+ * The integration's own side: a loopback HTTP server stands in for its redirect URI and its
+ * callback endpoint, and records what Signet sends there.
+ */
+describe('an integration with its own OAuth client', () => {
+  let receiver: Server;
+  let receiverOrigin = '';
+  const received: URL[] = [];
+  /** Status codes the callback endpoint answers, in turn; 200 once exhausted. */
+  const answers: number[] = [];
+  let adminToken = '';
+  const client = { id: '', clientId: 'crm-cards', secret: '' };
+
+  const form = (fields: Record<string, string>) => ({
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+  beforeAll(async () => {
+    receiver = createServer((req, res) => {
+      received.push(new URL(req.url ?? '/', 'http://receiver'));
+      res.statusCode = answers.shift() ?? 200;
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    const address = receiver.address();
+    receiverOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const admin = await http(
+      'POST',
+      '/msbapi/public/token',
+      form({
+        client_id: DEMO_CLIENT_ID,
+        client_secret: DEMO_CLIENT_SECRET,
+        grant_type: 'password',
+        username: 'admin@demo.test',
+        password: DEMO_PASSWORD,
+      }),
+    );
+    adminToken = (admin.data as Tokens).access_token;
+  });
+  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+
+  it('is registered by a tenant admin: the secret is answered once, and another tenant cannot take its id', async () => {
+    const created = await http('POST', '/msbapi/v1/oauthclients', {
+      headers: { access_token: adminToken, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        clientId: client.clientId,
+        name: 'CRM cards',
+        redirectUris: [`${receiverOrigin}/oauth/back`],
+        grants: ['password', 'refresh_token', 'authorization_code'],
+        callbackUrl: `${receiverOrigin}/signet/events?source=signet`,
+      }),
+    });
+    expect(created.body?.code).toBe(1);
+    const data = created.data as { id: string; clientId: string; clientSecret: string };
+    expect(data.clientSecret).toMatch(/.{20,}/);
+    Object.assign(client, { id: data.id, secret: data.clientSecret });
+    const listed = await http('GET', '/msbapi/v1/oauthclients', { headers: { access_token: adminToken } });
+    expect(listed.data).toEqual([expect.not.objectContaining({ clientSecret: expect.anything() })]);
+
+    const otherAdmin = await http(
+      'GET',
+      `/msbapi/public/access_token?${new URLSearchParams({
+        client_id: DEMO_CLIENT_ID,
+        client_secret: DEMO_CLIENT_SECRET,
+        grant_type: 'password',
+        username: 'admin@other.test',
+        password: DEMO_PASSWORD,
+      })}`,
+    );
+    const taken = await http('POST', '/msbapi/v1/oauthclients', {
+      headers: { access_token: (otherAdmin.data as Tokens).access_token, 'content-type': 'application/json' },
+      body: JSON.stringify({ clientId: 'CRM-cards' }),
+    });
+    expect(taken.body?.code).toBe(Code.INVALID_INPUT);
+    const notAdmin = await http('GET', '/msbapi/v1/oauthclients', { headers: { access_token: token() } });
+    expect(notAdmin.body?.code).toBe(Code.NOT_AUTHORIZED);
+  });
+
+  /** A custodian's token through the built-in client, for the refusals below. */
+  let custodianToken = '';
+  const token = () => custodianToken;
+  beforeAll(async () => {
+    const res = await http(
+      'GET',
+      `/msbapi/public/access_token?${new URLSearchParams({
+        client_id: DEMO_CLIENT_ID,
+        client_secret: DEMO_CLIENT_SECRET,
+        grant_type: 'password',
+        username: 'custodian@demo.test',
+        password: DEMO_PASSWORD,
+      })}`,
+    );
+    custodianToken = (res.data as Tokens).access_token;
+  });
+
+  it('signs its users in with the password grant and refreshes with its own credentials only', async () => {
+    const first = await http(
+      'POST',
+      `/mysignaturebook/msbapi/public/token?${new URLSearchParams({ client_id: client.clientId, client_secret: client.secret })}`,
+      form({ grant_type: 'password', username: 'custodian@demo.test', password: DEMO_PASSWORD }),
+    );
+    const tokens = first.data as Tokens;
+    expect(tokens.defaultTenantId).toMatch(/^[0-9a-f-]{36}$/);
+    const wrongSecret = await http(
+      'POST',
+      '/msbapi/public/token',
+      form({
+        client_id: client.clientId,
+        client_secret: 'not-the-secret',
+        grant_type: 'password',
+        username: 'custodian@demo.test',
+        password: DEMO_PASSWORD,
+      }),
+    );
+    expect(wrongSecret.body?.code).toBe(Code.NOT_AUTHORIZED);
+    const byBuiltIn = await http(
+      'POST',
+      '/msbapi/public/token',
+      form({
+        client_id: DEMO_CLIENT_ID,
+        client_secret: DEMO_CLIENT_SECRET,
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+      }),
+    );
+    expect(byBuiltIn.body?.code).toBe(Code.SESSION_ENDED);
+    const refreshed = await http(
+      'POST',
+      '/msbapi/public/token',
+      form({
+        client_id: client.clientId,
+        client_secret: client.secret,
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token,
+      }),
+    );
+    expect((refreshed.data as Tokens).access_token).toMatch(/\./);
+    // Another tenant's member cannot sign in through this tenant's client.
+    const outsider = await http(
+      'POST',
+      '/msbapi/public/token',
+      form({
+        client_id: client.clientId,
+        client_secret: client.secret,
+        grant_type: 'password',
+        username: 'admin@other.test',
+        password: DEMO_PASSWORD,
+      }),
+    );
+    expect(outsider.body?.code).toBe(Code.NOT_AUTHORIZED);
+  });
+
+  it('runs the authorization-code flow: redirect with code and state, one exchange only', async () => {
+    const login = await fetch(
+      `${origin}/mysignaturebook/app/login?redirect_uri=${encodeURIComponent(`${receiverOrigin}/oauth/back`)}&state=xyz`,
+      { redirect: 'manual' },
+    );
+    expect(login.status).toBe(302);
+    expect(login.headers.get('location')).toBe(
+      `/login?redirect_uri=${encodeURIComponent(`${receiverOrigin}/oauth/back`)}&state=xyz`,
+    );
+
+    // What the web app's /login does once the user has signed in.
+    const authorized = await http('POST', '/msbapi/v1/oauth/authorize', {
+      headers: { access_token: token(), 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uri: `${receiverOrigin}/oauth/back`, state: 'xyz' }),
+    });
+    const redirectTo = new URL((authorized.data as { redirectTo: string }).redirectTo);
+    expect(`${redirectTo.origin}${redirectTo.pathname}`).toBe(`${receiverOrigin}/oauth/back`);
+    expect(redirectTo.searchParams.get('state')).toBe('xyz');
+    const code = redirectTo.searchParams.get('code') ?? '';
+
+    const exchange = () =>
+      http('POST', '/msbapi/public/token', {
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          client_id: client.clientId,
+          client_secret: client.secret,
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: `${receiverOrigin}/oauth/back`,
+        }),
+      });
+    const tokens = (await exchange()).data as Tokens;
+    expect(tokens.access_token).toBe(tokens.msb_token);
+    const valid = await http('GET', '/msbapi/v1/users/valid', {
+      headers: { access_token: tokens.access_token },
+    });
+    expect((valid.data as { email: string }).email).toBe('custodian@demo.test');
+    expect((await exchange()).body?.code).toBe(Code.INVALID_TOKEN);
+
+    const unregistered = await http('POST', '/msbapi/v1/oauth/authorize', {
+      headers: { access_token: token(), 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uri: 'https://evil.example/steal', state: 'xyz' }),
+    });
+    expect(unregistered.body?.code).toBe(Code.INVALID_INPUT);
+  });
+
+  it('composes through its token, hands out easy-sign links, sees them signed, downloads a valid PDF and is called back', async () => {
+    const signedIn = await http(
+      'POST',
+      '/msbapi/public/token',
+      form({
+        client_id: client.clientId,
+        client_secret: client.secret,
+        grant_type: 'password',
+        username: 'custodian@demo.test',
+        password: DEMO_PASSWORD,
+      }),
+    );
+    const integrationToken = (signedIn.data as Tokens).access_token;
+    const composed = await http('POST', '/msbapi/v2/compose/epak', {
+      headers: { access_token: integrationToken, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        documentList: [
+          {
+            docName: 'Card 7781.pdf',
+            base64EncodedData: Buffer.from(samplePdf('Card 7781', 1)).toString('base64'),
+          },
+        ],
+        workflowData: [
+          {
+            wfStateOrder: 1,
+            action: 'SIGN',
+            docTagsData: [
+              {
+                docName: 'Card 7781.pdf',
+                signer_info: [
+                  {
+                    email: 'signer1@demo.test',
+                    tagLocationData: [{ pageNumber: 1, x: 300, y: 30, width: 130.9, height: 7.1 }],
+                  },
+                ],
+              },
+            ],
+          },
+        ],
+      }),
+    });
+    const composedBody = composed.body as unknown as { data: string; metadata: Record<string, string> };
+    const epakId = composedBody.data;
+    const docId = composedBody.metadata['Card 7781.pdf'] ?? '';
+
+    // The filtered list, as the integration finds its ePak again by subject.
+    const listed = await http(
+      'GET',
+      `/msbapi/v2/epaks?pg=1&role=Custodian&sort=DESC&sortColumn=modifiedOn&filter=Card%207781&filterKey=SUBJECT`,
+      { headers: { access_token: integrationToken } },
+    );
+    expect(listed.data).toEqual([
+      expect.objectContaining({
+        ePakId: epakId,
+        subject: 'Card 7781',
+        ownerUserName: 'custodian@demo.test',
+        signerUserName: null,
+        currentStatePendingSigners: ['signer1@demo.test'],
+        status: 'InProgress',
+      }),
+    ]);
+    const asSigner = await http('GET', '/msbapi/v2/epaks?role=signer&filterKey=subject&filter=Card%207781', {
+      headers: { access_token: integrationToken },
+    });
+    expect(asSigner.data).toEqual([]);
+
+    const links = async () =>
+      (
+        (
+          await http('GET', `/msbapi/v2/epaks/easysignlinks/${epakId}`, {
+            headers: { access_token: integrationToken },
+          })
+        ).data as { easySignInfo: { userEmail: string; easySignLink: string; status: string }[] }[]
+      )[0]?.easySignInfo ?? [];
+    const before = await links();
+    expect(before.map((l) => [l.userEmail, l.status])).toEqual([['signer1@demo.test', 'Pending']]);
+    // The same link each time, so a link already handed out keeps working.
+    expect((await links())[0]?.easySignLink).toBe(before[0]?.easySignLink);
+
+    // The signer opens the link without an account session and signs.
+    const easyToken = new URL(before[0]?.easySignLink ?? '').searchParams.get('easytoken') ?? '';
+    const session = await http('GET', `/msbapi/v2/epaks/${easyToken}/exchange`);
+    const linkToken = (session.data as { access_token: string }).access_token;
+    answers.push(503);
+    const signed = await http('POST', `/msbapi/v2/epaks/${epakId}/documents/${docId}/sign`, {
+      headers: { access_token: linkToken, 'content-type': 'application/json' },
+      body: JSON.stringify({ signatureImage: SIGNATURE_PNG }),
+    });
+    expect(signed.data).toMatchObject({ actionDone: true, status: 'Completed' });
+    expect((await links()).map((l) => [l.userEmail, l.status])).toEqual([['signer1@demo.test', 'Signed']]);
+
+    const pdf = await fetch(`${origin}/msbapi/v1/document/download?docId=${docId}&docType=Current`, {
+      headers: { access_token: integrationToken },
+    });
+    expect(pdf.headers.get('content-type')).toMatch(/application\/pdf/);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    const tenantId = (signedIn.data as Tokens).defaultTenantId;
+    const nss = nssDbTrusting([await t.db.withTenant(tenantId, (tx) => tenantRoot(tx, tenantId, t.deps))]);
+    try {
+      expect((await pdfsig(bytes, nss.dir)).map((s) => [s.valid, s.trusted])).toEqual([[true, true]]);
+    } finally {
+      nss.close();
+    }
+    expect(qpdfCheck(bytes)).toBeUndefined();
+
+    // The callback: the first call is answered 503, the retry (after the back-off) 200.
+    expect(await deliverDueCallbacks(t.deps)).toEqual({ delivered: 0, failed: 1 });
+    expect(await deliverDueCallbacks(t.deps)).toEqual({ delivered: 0, failed: 0 });
+    t.clock.advance(61);
+    expect(await deliverDueCallbacks(t.deps)).toEqual({ delivered: 1, failed: 0 });
+    const calls = received.filter((u) => u.pathname === '/signet/events');
+    expect(calls).toHaveLength(2);
+    expect(Object.fromEntries(calls[1]?.searchParams ?? [])).toEqual({
+      source: 'signet',
+      ePakId: epakId,
+      status: 'Completed',
+      event: 'completed',
+    });
+    const seen = await http('GET', `/msbapi/v1/callbacks?ePakId=${epakId}`, {
+      headers: { access_token: adminToken },
+    });
+    expect(
+      (seen.data as { status: string; attempts: { httpStatus: number }[] }[]).map((d) => [
+        d.status,
+        d.attempts.map((a) => a.httpStatus),
+      ]),
+    ).toEqual([['Delivered', [503, 200]]]);
   });
 });

@@ -31,6 +31,7 @@ const A = {
   workflowStateId: '',
   docTemplateId: '',
   letterheadId: '',
+  oauthClientId: '',
 };
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -368,6 +369,25 @@ const attempts: Attempt[] = [
     refusedWith: Code.GENERIC_ERROR,
   },
   {
+    route: 'PUT /v1/oauthclients/:id',
+    call: () => ({
+      method: 'PUT',
+      url: `/v1/oauthclients/${A.oauthClientId}`,
+      body: { callbackUrl: 'https://b.example/steal', regenerateSecret: true },
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'DELETE /v1/oauthclients/:id',
+    call: () => ({ method: 'DELETE', url: `/v1/oauthclients/${A.oauthClientId}` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'GET /v2/epaks/easysignlinks/:ePakId',
+    call: () => ({ method: 'GET', url: `/v2/epaks/easysignlinks/${A.epakId}` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
     route: 'POST /v2/epak (from templates)',
     call: () => ({
       method: 'POST',
@@ -517,6 +537,12 @@ beforeAll(async () => {
       body: { templateName: 'Secret template', documentIds: [templateDoc.documentId] },
     })
   ).data.id;
+  A.oauthClientId = (
+    await t.call<{ id: string }>('POST', '/v1/oauthclients', {
+      token: a.token,
+      body: { clientId: 'a-secret-crm', callbackUrl: 'https://a.example/events' },
+    })
+  ).data.id;
   const logo = multipart([{ name: 'logo.png', bytes: Buffer.from(PNG, 'base64') }]);
   A.letterheadId = (
     await t.call<{ letterHeadDocId: string }>('POST', '/v1/letterheadtemplate', {
@@ -616,6 +642,14 @@ describe("tenant B's admin against tenant A", () => {
     expect(letterheads.data.map((l) => l.letterHeadDocId)).toEqual([A.letterheadId]);
     const bLetterheads = await t.call<unknown[]>('GET', '/v1/letterheadtemplate', { token: b.token });
     expect(bLetterheads.data).toEqual([]);
+    const clients = await t.call<{ id: string; callbackUrl: string }[]>('GET', '/v1/oauthclients', {
+      token: a.token,
+    });
+    expect(clients.data.map((c) => [c.id, c.callbackUrl])).toEqual([
+      [A.oauthClientId, 'https://a.example/events'],
+    ]);
+    expect((await t.call<unknown[]>('GET', '/v1/oauthclients', { token: b.token })).data).toEqual([]);
+    expect((await t.call<unknown[]>('GET', '/v1/callbacks', { token: b.token })).data).toEqual([]);
     const tenants = await t.call<{ tenantName: string; status: string }[]>('GET', '/v2/tenants', {
       token: (await t.signIn('superadmin@demo.test')).token,
     });

@@ -9,6 +9,8 @@ export interface Actor {
   ip: string | null;
   /** Set for a session opened from an easy-sign link: it reaches this one ePak only. */
   scopeEpakId?: string | null;
+  /** Set when the session was granted to a tenant OAuth client (an integration). */
+  oauthClientId?: string | null;
 }
 
 /** An actor inside a tenant: what every tenant use case receives. */

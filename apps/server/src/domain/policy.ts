@@ -43,6 +43,10 @@ export const PERMISSIONS = {
   'statistics.all': ADMIN_ROLES,
 
   'activity.verify': ADMIN_ROLES,
+  /** OAuth clients of the tenant's integrations and their callback deliveries. */
+  'integrations.manage': ADMIN_ROLES,
+  /** Letting a registered integration act for oneself (authorization-code flow). */
+  'oauth.authorize': EVERY_TENANT_ROLE,
   'superadmins.manage': SUPER_ADMIN,
   'tenants.manage': SUPER_ADMIN,
 } as const satisfies Record<string, readonly Role[]>;

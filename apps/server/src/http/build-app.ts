@@ -95,6 +95,15 @@ export async function buildApp(deps: Deps, options: AppOptions) {
     );
   }
   const apiPrefixes = [API_PREFIX, ...(options.extraApiPrefixes ?? [])];
+  // Older integrations send people to `<product>/app/login` for the authorization-code flow; the
+  // web app's sign-in is `/login`, with the same query (redirect_uri, state, client_id).
+  const appBases = new Set(['', ...apiPrefixes.map((p) => p.replace(/\/msbapi$/, ''))]);
+  for (const base of appBases) {
+    app.get(`${base}/app/login`, { schema: { hide: true } }, (request, reply) => {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+      return reply.redirect(`/login${query}`, 302);
+    });
+  }
 
   if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: options.webDistDir, wildcard: false });

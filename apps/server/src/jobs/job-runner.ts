@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import type { Deps } from '../domain/deps.ts';
+import { deliverDueCallbacks } from '../domain/integrations/callbacks.ts';
 import {
   expireDueEpaks,
   purgeExpiredRetention,
@@ -16,6 +17,13 @@ export const JOBS = {
   'signet-mail': { cron: '* * * * *', run: (deps: Deps) => deps.mailer.deliver() },
   'signet-retention': { cron: '17 * * * *', run: purgeExpiredRetention },
   'signet-blob-sweep': { cron: '43 3 * * *', run: sweepBlobs },
+  'signet-callbacks': {
+    cron: '* * * * *',
+    run: async (deps: Deps) => {
+      const { delivered, failed } = await deliverDueCallbacks(deps);
+      return delivered + failed;
+    },
+  },
 } as const satisfies Record<string, { cron: string; run: (deps: Deps) => Promise<number> }>;
 export type JobName = keyof typeof JOBS;
 

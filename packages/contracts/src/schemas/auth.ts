@@ -9,11 +9,18 @@ const PasswordGrant = z.object({
   password: Secret,
 });
 const RefreshGrant = z.object({ grant_type: z.literal('refresh_token'), refresh_token: Secret });
+const AuthorizationCodeGrant = z.object({
+  grant_type: z.literal('authorization_code'),
+  code: Secret,
+  /** When given, it must be the URI the code was issued for. */
+  redirect_uri: z.string().max(2000).optional(),
+});
 
 /** `POST /public/token` (form-encoded): a client's credentials plus a grant. */
 export const TokenRequestSchema = z.discriminatedUnion('grant_type', [
   PasswordGrant.extend({ client_id: Secret, client_secret: Secret }),
   RefreshGrant.extend({ client_id: Secret, client_secret: Secret }),
+  AuthorizationCodeGrant.extend({ client_id: Secret, client_secret: Secret }),
 ]);
 export type TokenRequest = z.infer<typeof TokenRequestSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SigningPolicy } from '../constants.ts';
 import { StepType } from '../statuses.ts';
 import { NumberishSchema } from './envelope.ts';
+import { HttpUrlSchema } from './integrations.ts';
 import { EmailSchema } from './users.ts';
 
 /**
@@ -62,6 +63,7 @@ export const CompatComposeSchema = z
     signingPolicy: z.enum(SigningPolicy).optional(),
     workflowData: z.array(CompatWorkflowStepSchema).min(1).max(50),
     useAutoAppend: Flag.optional(),
+    callbackUrl: HttpUrlSchema.optional(),
     documentList: z
       .array(z.object({ docName: z.string().min(1).max(255), base64EncodedData: z.string().min(1) }).loose())
       .max(50)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ChartScope, ChartType, SigningPolicy } from '../constants.ts';
 import { Folder, SignerStatus, StepType } from '../statuses.ts';
 import { IdSchema, NumberishSchema } from './envelope.ts';
+import { HttpUrlSchema } from './integrations.ts';
 import { EmailSchema } from './users.ts';
 
 /** ePak statuses (DOMAIN.md "ePak status"). */
@@ -86,7 +87,36 @@ export const EpakSummarySchema = z.object({
 });
 export type EpakSummary = z.infer<typeof EpakSummarySchema>;
 
-/** `GET /v2/epaks` query. Answers `data: EpakSummary[]` and `metadata: EpakListMetadata`. */
+/**
+ * Older integrations list by their part in the ePak instead of by folder (issue 7): `Custodian`
+ * (ePaks they own), `Signer` (they sign in a step), `Reviewer` (they review in a step).
+ */
+export const EpakListRole = ['Custodian', 'Signer', 'Reviewer'] as const;
+export type EpakListRole = (typeof EpakListRole)[number];
+
+/** Those integrations' `filterKey` names for the global-search keys. */
+export const FILTER_KEY_SEARCH_KEYS = {
+  ALL: 'all',
+  FROM: 'from',
+  TO: 'to',
+  SUBJECT: 'subject',
+  WORKFLOWNAME: 'workflowName',
+  CREATEDON: 'createdOn',
+  EXPIRESON: 'expiresOn',
+  EPAKTAG: 'ePakTag',
+} as const satisfies Record<string, SearchKey>;
+
+const caseInsensitive = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? (values.find((x) => x.toLowerCase() === v.toLowerCase()) ?? v) : v),
+    z.enum(values),
+  );
+
+/**
+ * `GET /v2/epaks` query. Answers `data: EpakSummary[]` and `metadata: EpakListMetadata`. With
+ * `role`, the list is every ePak where the viewer plays that part (any status but Deleted)
+ * instead of a folder; `filter` with `filterKey` is the same search as `searchVal`/`searchKey`.
+ */
 export const EpakListQuerySchema = z.object({
   pg: NumberishSchema.pipe(z.number().int().min(1)).default(1),
   size: NumberishSchema.pipe(z.number().int().min(1).max(200)).default(20),
@@ -96,6 +126,11 @@ export const EpakListQuerySchema = z.object({
   searchKey: z.enum(SearchKey).optional(),
   searchVal: z.string().trim().max(200).optional(),
   starred: z.enum(['true', 'false']).optional(),
+  role: caseInsensitive(EpakListRole).optional(),
+  filter: z.string().trim().max(200).optional(),
+  filterKey: caseInsensitive(
+    Object.keys(FILTER_KEY_SEARCH_KEYS) as [keyof typeof FILTER_KEY_SEARCH_KEYS, ...(keyof typeof FILTER_KEY_SEARCH_KEYS)[]],
+  ).optional(),
 });
 export type EpakListQuery = z.infer<typeof EpakListQuerySchema>;
 
@@ -220,6 +255,8 @@ export const CreateEpakSchema = z.object({
   requestLocation: EpakFields.requestLocation.default('OFF'),
   workflowName: EpakFields.workflowName.default(''),
   comments: EpakFields.comments.default(''),
+  /** Called when the ePak completes, is rejected or expires; defaults to the OAuth client's. */
+  callbackUrl: HttpUrlSchema.optional(),
 });
 export type CreateEpak = z.infer<typeof CreateEpakSchema>;
 

@@ -210,6 +210,7 @@ export async function actorFacts(db: Executor, sessionId: string, userId: string
       revokedAt: authSessions.revokedAt,
       sessionExpiresAt: authSessions.expiresAt,
       scopeEpakId: authSessions.scopeEpakId,
+      oauthClientId: authSessions.oauthClientId,
       superAdminStatus: users.superAdminStatus,
       passwordState: users.passwordState,
       role: userTenants.role,

@@ -1,4 +1,4 @@
-import type { Folder, SearchKey } from '@signet/contracts';
+import type { EpakListRole, Folder, SearchKey } from '@signet/contracts';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database.ts';
 
@@ -20,6 +20,16 @@ const FOLDER_CONDITIONS: Record<Folder, string> = {
   Deleted: `m.owned and m.status = 'Deleted'`,
   Archived: `m.status = 'Archived'`,
 };
+
+/** Which ePaks a list shows: a folder, or the viewer's part in them (older integrations). */
+export function listScope(scope: { folder: Folder } | { role: EpakListRole; userId: string }): SQL {
+  if ('folder' in scope) return sql.raw(FOLDER_CONDITIONS[scope.folder]);
+  if (scope.role === 'Custodian') return sql`m.owned and m.status <> 'Deleted'`;
+  const types = scope.role === 'Signer' ? sql`('SIGN', 'INPERSONSIGN')` : sql`('REVIEW')`;
+  return sql`m.status not in ('Deleted', 'Draft') and exists (select 1 from recipients x
+    join workflow_states s on s.id = x.state_id
+    where x.epak_id = m.id and x.user_id = ${scope.userId} and s.type in ${types})`;
+}
 
 /** Every ePak the user owns or is a recipient of, with their own recipient entry. */
 function mine(userId: string): SQL {
@@ -163,7 +173,8 @@ const SORT_COLUMNS = {
 
 export interface ListOptions {
   userId: string;
-  folder: Folder;
+  /** From `listScope`. */
+  scope: SQL;
   search: SQL;
   starredOnly: boolean;
   sortColumn: keyof typeof SORT_COLUMNS;
@@ -177,7 +188,7 @@ export async function listEpaks(
   tx: Executor,
   o: ListOptions,
 ): Promise<{ rows: ListedEpakRow[]; total: number }> {
-  const where = sql`${sql.raw(FOLDER_CONDITIONS[o.folder])} and ${o.search} ${o.starredOnly ? sql`and coalesce(f.starred, false)` : sql``}`;
+  const where = sql`${o.scope} and ${o.search} ${o.starredOnly ? sql`and coalesce(f.starred, false)` : sql``}`;
   const order = sql.raw(`${SORT_COLUMNS[o.sortColumn]} ${o.descending ? 'desc' : 'asc'} nulls last, m.id`);
   const page = await tx.execute(
     // The page is chosen first (with the folder's total as a window count); owner, current step

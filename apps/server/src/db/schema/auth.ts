@@ -19,6 +19,8 @@ export const authSessions = pgTable(
     revokeReason: text('revoke_reason'),
     /** A session opened from an easy-sign link reaches only this ePak. */
     scopeEpakId: uuid('scope_epak_id'),
+    /** The tenant OAuth client the session was granted to; ePaks it creates take its callback. */
+    oauthClientId: text('oauth_client_id'),
   },
   (t) => [index('auth_sessions_user').on(t.userId)],
 );

@@ -33,6 +33,8 @@ export const epaks = pgTable(
     securityCodeHash: text('security_code_hash'),
     viewEnforced: boolean('view_enforced').notNull().default(false),
     requestLocation: text('request_location').notNull().default('OFF'),
+    /** Called (GET) when the ePak completes, is rejected or expires; from compose or the OAuth client. */
+    callbackUrl: text('callback_url'),
     tags: jsonb('tags').$type<{ key: string; value: string }[]>().notNull().default([]),
     comments: text('comments').notNull().default(''),
     workflowName: text('workflow_name').notNull().default(''),
@@ -172,6 +174,8 @@ export const recipients = pgTable(
     reason: text('reason'),
     comment: text('comment'),
     easySignTokenHash: text('easy_sign_token_hash'),
+    /** The same token sealed with the master key, so the one link can be sent again (reminders, integrations). */
+    easySignTokenSealed: text('easy_sign_token_sealed'),
     easySignUsedAt: tstz('easy_sign_used_at'),
     remindersSent: integer('reminders_sent').notNull().default(0),
     lastRemindedAt: tstz('last_reminded_at'),

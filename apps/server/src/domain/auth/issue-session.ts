@@ -60,6 +60,8 @@ export async function issueSession(
   chosen: { tenantId: string | null; role: Role },
   origin: RequestOrigin,
   how: string,
+  /** The tenant OAuth client the session is granted to, if any. */
+  oauthClientId: string | null = null,
 ): Promise<TokenResponse> {
   const now = deps.clock.now();
   const refreshToken = randomToken();
@@ -70,6 +72,7 @@ export async function issueSession(
       ip: origin.ip,
       userAgent: origin.userAgent,
       expiresAt: addSeconds(now, deps.settings.refreshTokenTtlSeconds),
+      oauthClientId,
     });
     await insertRefreshToken(tx, {
       tokenHash: tokenDigest(refreshToken),
@@ -83,7 +86,13 @@ export async function issueSession(
     await deps.db.withTenant(tenantId, (tx) =>
       appendActivity(
         tx,
-        { tenantId, actorUserId: user.id, action: 'auth.signIn', details: { how }, ip: origin.ip },
+        {
+          tenantId,
+          actorUserId: user.id,
+          action: 'auth.signIn',
+          details: oauthClientId ? { how, clientId: oauthClientId } : { how },
+          ip: origin.ip,
+        },
         now,
       ),
     );

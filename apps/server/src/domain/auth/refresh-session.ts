@@ -21,12 +21,16 @@ export async function refreshSession(
   refreshToken: string,
   origin: RequestOrigin,
   deps: Deps,
+  /** At `/public/token`: the client asking (null for the built-in one); a session refreshes only for its own client. */
+  client?: { tenantClientId: string | null },
 ): Promise<TokenResponse> {
   const now = deps.clock.now();
   const digest = tokenDigest(refreshToken);
   const found = await findRefreshToken(deps.db.system, digest);
   if (!found) throw new AppError(Code.SESSION_ENDED, 'Unable to recover session');
   const { token, session } = found;
+  if (client && (session.oauthClientId ?? null) !== client.tenantClientId)
+    throw new AppError(Code.SESSION_ENDED, 'This refresh token was issued to another client');
   if (token.usedAt || !(await useRefreshToken(deps.db.system, digest, now))) {
     await revokeSession(deps.db.system, session.id, 'refresh token reused', now);
     deps.log.warn({ sessionId: session.id, userId: session.userId }, 'refresh token reuse: session revoked');

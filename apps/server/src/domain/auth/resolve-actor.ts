@@ -49,5 +49,11 @@ export async function resolveActor(
   if (!usable.includes(facts.status)) {
     throw new AppError(Code.NOT_AUTHORIZED, 'Your membership of this tenant is not active');
   }
-  return { ...base, tenantId, role: facts.role as Role, scopeEpakId: facts.scopeEpakId };
+  return {
+    ...base,
+    tenantId,
+    role: facts.role as Role,
+    scopeEpakId: facts.scopeEpakId,
+    oauthClientId: facts.oauthClientId,
+  };
 }

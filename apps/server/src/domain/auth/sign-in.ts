@@ -19,6 +19,8 @@ export interface SignInInput {
   username: string;
   password: string;
   tenantId?: string | null;
+  /** A tenant OAuth client signing its user in: the session is its, in its tenant. */
+  oauthClientId?: string | null;
 }
 
 /**
@@ -65,7 +67,7 @@ export async function signIn(input: SignInInput, origin: RequestOrigin, deps: De
     const challenge = await startSignInChallenge(user, chosen.tenantId, deps);
     throw new AppError(Code.TWO_FACTOR_REQUIRED, 'Enter the code we sent to your email', { data: challenge });
   }
-  return issueSession(deps, user, chosen, origin, 'password');
+  return issueSession(deps, user, chosen, origin, 'password', input.oauthClientId ?? null);
 }
 
 async function refuseIfPasswordMustChange(

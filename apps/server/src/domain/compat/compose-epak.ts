@@ -176,6 +176,7 @@ export async function composeAndStart(
       requestLocation: 'OFF',
       workflowName: '',
       comments: '',
+      ...(input.callbackUrl ? { callbackUrl: input.callbackUrl } : {}),
     },
     deps,
   );

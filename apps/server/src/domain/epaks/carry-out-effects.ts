@@ -13,6 +13,7 @@ import { findMembersByIds } from '../../db/repositories/members.ts';
 import { insertNotification } from '../../db/repositories/notifications.ts';
 import { randomToken, tokenDigest } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
+import { queueEpakCallback } from '../integrations/callbacks.ts';
 import {
   actionRequestEmail,
   completedEmail,
@@ -57,9 +58,28 @@ async function notify(
  * A fresh easy-sign link for a recipient: a random token whose digest replaces any earlier one
  * (DOMAIN.md: single ePak, single recipient, stored hashed).
  */
-export async function issueEasySignLink(tx: Executor, recipientId: string, deps: Deps): Promise<string> {
-  const token = randomToken();
-  await updateRecipient(tx, recipientId, { easySignTokenHash: tokenDigest(token), easySignUsedAt: null });
+export async function issueEasySignLink(
+  tx: Executor,
+  recipient: Pick<RecipientRow, 'id' | 'easySignTokenSealed'>,
+  deps: Deps,
+): Promise<string> {
+  // One link per recipient: reminders and integrations hand out the same one (sealed with the
+  // master key), so a link already sent keeps working. Delegation clears it.
+  const context = `easy-sign:${recipient.id}`;
+  let token: string;
+  if (recipient.easySignTokenSealed) {
+    token = Buffer.from(
+      deps.vault.open(Buffer.from(recipient.easySignTokenSealed, 'base64'), context),
+    ).toString('utf8');
+  } else {
+    token = randomToken();
+    const sealed = Buffer.from(deps.vault.seal(Buffer.from(token, 'utf8'), context)).toString('base64');
+    await updateRecipient(tx, recipient.id, {
+      easySignTokenHash: tokenDigest(token),
+      easySignTokenSealed: sealed,
+      easySignUsedAt: null,
+    });
+  }
   return `${deps.settings.appUrl}/sign?easytoken=${token}`;
 }
 
@@ -77,7 +97,7 @@ export async function requestAction(
   for (const id of recipientIds) {
     const r = ctx.recipients.find((x) => x.id === id);
     if (!r) continue;
-    const link = await issueEasySignLink(tx, r.id, deps);
+    const link = await issueEasySignLink(tx, r, deps);
     await deps.mailer.queue(tx, {
       ...actionRequestEmail({
         to: r.email,
@@ -250,6 +270,7 @@ export async function carryOutEffects(
         break;
       case 'statusChanged':
         await log('epak.statusChanged', { from: effect.from, to: effect.to });
+        await queueEpakCallback(tx, ctx.epak, effect.to, now);
         break;
     }
   }

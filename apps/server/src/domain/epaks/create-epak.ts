@@ -2,6 +2,7 @@ import { Code, type CreateEpak, type EpakDetail } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
 import { appendActivity } from '../../db/repositories/activity.ts';
 import { findDocuments, insertEpak, updateDocument } from '../../db/repositories/epaks.ts';
+import { findOAuthClientByClientId } from '../../db/repositories/integrations.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
@@ -28,6 +29,12 @@ export async function bindDocuments(
     await updateDocument(tx, id, { epakId, position, status: 'Active' });
   }
   return documentIds.map((id) => byId.get(id)).filter((r) => r !== undefined);
+}
+
+/** An integration's ePaks call back its client's URL unless they name their own. */
+async function clientCallbackUrl(tx: Executor, actor: Actor): Promise<string | null> {
+  if (!actor.oauthClientId) return null;
+  return (await findOAuthClientByClientId(tx, actor.oauthClientId))?.callbackUrl ?? null;
 }
 
 /**
@@ -64,6 +71,7 @@ export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): P
       reminderMax: input.reminderMax,
       expiredOn: input.expiresOn ? new Date(input.expiresOn) : null,
       modifiedOn: now,
+      callbackUrl: input.callbackUrl ?? (await clientCallbackUrl(tx, actor)),
     });
     await bindDocuments(tx, actor, id, input.documentIds);
     await writeWorkflow(tx, actor, id, fromTemplates.steps, fromTemplates.signingPolicy);

@@ -1,5 +1,16 @@
-import { Code, type EpakListMetadata, type EpakListQuery, type EpakSummary } from '@signet/contracts';
-import { folderCounts, listEpaks as listRows, searchCondition } from '../../db/repositories/epak-list.ts';
+import {
+  Code,
+  type EpakListMetadata,
+  type EpakListQuery,
+  type EpakSummary,
+  FILTER_KEY_SEARCH_KEYS,
+} from '@signet/contracts';
+import {
+  folderCounts,
+  listEpaks as listRows,
+  listScope,
+  searchCondition,
+} from '../../db/repositories/epak-list.ts';
 import { flagsOf, setFlags } from '../../db/repositories/epaks.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
@@ -18,12 +29,15 @@ export async function listEpaks(
   deps: Deps,
 ): Promise<{ data: EpakSummary[]; metadata: EpakListMetadata }> {
   authorizeInTenant(actor, 'epaks.read');
-  const search = searchCondition(q.searchKey, q.searchVal);
+  // `filterKey`/`filter` are older integrations' names for `searchKey`/`searchVal`.
+  const search = q.filterKey
+    ? searchCondition(FILTER_KEY_SEARCH_KEYS[q.filterKey], q.filter)
+    : searchCondition(q.searchKey, q.searchVal);
   if (!search) throw new AppError(Code.INVALID_INPUT, 'Dates are searched as YYYY-MM-DD');
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const page = await listRows(tx, {
       userId: actor.userId,
-      folder: q.folder,
+      scope: listScope(q.role ? { role: q.role, userId: actor.userId } : { folder: q.folder }),
       search,
       starredOnly: q.starred === 'true',
       sortColumn: q.sortColumn,

@@ -122,6 +122,7 @@ export async function delegateEpak(
       actedAt: null,
       reason: null,
       easySignTokenHash: null,
+      easySignTokenSealed: null,
       remindersSent: 0,
       lastRemindedAt: null,
       createdAt: deps.clock.now(),

@@ -9,6 +9,7 @@ import { documentRoutes } from './documents/document-routes.ts';
 import { epakRoutes } from './epaks/epak-routes.ts';
 import { lifecycleRoutes } from './epaks/lifecycle-routes.ts';
 import { groupRoutes } from './groups/group-routes.ts';
+import { integrationRoutes } from './integrations/integration-routes.ts';
 import { publicRoutes } from './public/public-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';
 import { tenantRoutes } from './tenants/tenant-routes.ts';
@@ -32,4 +33,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...lifecycleRoutes,
   ...templateRoutes,
   ...compatComposeRoutes,
+  ...integrationRoutes,
 ];

@@ -37,9 +37,12 @@ export function RequireRoute({ route }: { route: string }) {
 
 /** Sign-in pages: a signed-in user goes home instead. */
 export function GuestOnly() {
+  const location = useLocation();
   const session = useStoredSession();
   const user = useCurrentUser();
-  if (session && user.data) return <Navigate to={homeFor(user.data.role)} replace />;
+  // An integration's sign-in request (redirect_uri) is answered by the login page itself.
+  const forIntegration = new URLSearchParams(location.search).has('redirect_uri');
+  if (session && user.data && !forIntegration) return <Navigate to={homeFor(user.data.role)} replace />;
   return <Outlet />;
 }
 

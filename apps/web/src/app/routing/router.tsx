@@ -10,7 +10,6 @@ const PENDING_ROUTES = [
   'compose',
   'bulkcompose',
   'settings',
-  'admin',
   'reports',
   'teamroom',
   'trDocument',
@@ -152,6 +151,11 @@ export const routes: RouteObject[] = [
               guarded('profile', () =>
                 import('../../features/profile/pages/profile-page.tsx').then((m) => ({
                   Component: m.ProfilePage,
+                })),
+              ),
+              guarded('admin', () =>
+                import('../../features/admin/pages/admin-page.tsx').then((m) => ({
+                  Component: m.AdminPage,
                 })),
               ),
               guarded('features', () =>

@@ -1,19 +1,11 @@
-import { AuthenticateRequestSchema, Code, TokenRequestSchema, TokenResponseSchema } from '@signet/contracts';
-import { AppError } from '../../../domain/app-error.ts';
+import { AuthenticateRequestSchema, TokenRequestSchema, TokenResponseSchema } from '@signet/contracts';
 import { refreshSession } from '../../../domain/auth/refresh-session.ts';
 import { signIn } from '../../../domain/auth/sign-in.ts';
-import { sameDigest, tokenDigest } from '../../../domain/auth/tokens.ts';
 import type { Deps, RequestOrigin } from '../../../domain/deps.ts';
+import { grantForClient } from '../../../domain/integrations/client-grant.ts';
 import { defineRoute } from '../../route.ts';
 
 const tags = ['Auth'];
-
-function checkClient(clientId: string, clientSecret: string, deps: Deps): void {
-  const ok =
-    clientId === deps.settings.clientId &&
-    sameDigest(tokenDigest(clientSecret), tokenDigest(deps.settings.clientSecret));
-  if (!ok) throw new AppError(Code.NOT_AUTHORIZED, 'Unknown client or wrong client secret');
-}
 
 function grant(
   input:
@@ -37,15 +29,15 @@ export const tokenRoutes = [
     method: 'POST',
     url: '/public/token',
     auth: 'public',
-    summary: 'Tokens for a client: grant_type password or refresh_token, with client_id and client_secret',
+    summary:
+      'Tokens for a client: grant_type password, refresh_token or authorization_code (+ code), with client_id and client_secret',
     tags,
     response: TokenResponseSchema,
     rateLimited: true,
     handler: ({ request, origin, deps }) => {
       // Parameters may come in a form body, a JSON body or the query string.
       const input = TokenRequestSchema.parse({ ...(request.query as object), ...(request.body as object) });
-      checkClient(input.client_id, input.client_secret, deps);
-      return grant(input, tenantHeader(request.headers), origin, deps);
+      return grantForClient(input, tenantHeader(request.headers), origin, deps);
     },
   }),
   defineRoute({
@@ -59,8 +51,7 @@ export const tokenRoutes = [
     rateLimited: true,
     handler: ({ request, origin, deps }) => {
       const input = TokenRequestSchema.parse(request.query ?? {});
-      checkClient(input.client_id, input.client_secret, deps);
-      return grant(input, tenantHeader(request.headers), origin, deps);
+      return grantForClient(input, tenantHeader(request.headers), origin, deps);
     },
   }),
   defineRoute({

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -11,8 +11,10 @@ import { fieldError, requiredText } from '../../../app/forms.ts';
 import { homeFor, safeNext } from '../../../app/routing/home.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { StorageKey } from '../../../app/session/session-store.ts';
+import { useStoredSession } from '../../../app/session/use-session.ts';
 import { useSignIn } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { oauthHost, oauthRequestFrom, useAuthorizeRedirect } from '../oauth-authorize.ts';
 
 const SignInSchema = z.object({ username: requiredText, password: z.string().min(1, 'validation.required') });
 type SignInValues = z.infer<typeof SignInSchema>;
@@ -24,6 +26,18 @@ export function LoginPage() {
   const config = usePublicConfiguration();
   const signIn = useSignIn();
   const [error, setError] = useState<string | null>(null);
+  const oauth = useMemo(() => oauthRequestFrom(params), [params]);
+  const authorize = useAuthorizeRedirect();
+  const session = useStoredSession();
+  const asked = useRef(false);
+  // Already signed in: an integration's sign-in request goes straight on to the integration.
+  useEffect(() => {
+    if (!oauth || !session || asked.current) return;
+    asked.current = true;
+    authorize.mutateAsync(oauth).catch((e: unknown) => {
+      if (!isHandled(e)) setError(errorMessage(t, e));
+    });
+  }, [oauth, session, authorize, t]);
   const form = useForm<SignInValues>({
     resolver: zodResolver(SignInSchema),
     defaultValues: { username: localStorage.getItem(StorageKey.username) ?? '', password: '' },
@@ -33,6 +47,11 @@ export function LoginPage() {
     setError(null);
     try {
       const tokens = await signIn.mutateAsync(values);
+      if (oauth) {
+        asked.current = true;
+        await authorize.mutateAsync(oauth);
+        return;
+      }
       void navigate(safeNext(params.get('next')) ?? homeFor(tokens.user.role), { replace: true });
     } catch (e) {
       if (!isHandled(e)) setError(errorMessage(t, e));
@@ -41,6 +60,13 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('auth.signInTitle')} error={error}>
+      {oauth && (
+        <Text size="sm" data-testid="oauth-host">
+          {t(authorize.isPending || authorize.isSuccess ? 'auth.oauthContinue' : 'auth.oauthFor', {
+            host: oauthHost(oauth),
+          })}
+        </Text>
+      )}
       <form onSubmit={form.handleSubmit(handleSubmit)} noValidate>
         <TextInput
           label={t('auth.email')}
@@ -57,7 +83,13 @@ export function LoginPage() {
           error={fieldError(t, form.formState.errors.password)}
           {...form.register('password')}
         />
-        <Button type="submit" fullWidth mt="lg" loading={signIn.isPending} data-testid="login-submit">
+        <Button
+          type="submit"
+          fullWidth
+          mt="lg"
+          loading={signIn.isPending || authorize.isPending}
+          data-testid="login-submit"
+        >
           {t('auth.signIn')}
         </Button>
       </form>

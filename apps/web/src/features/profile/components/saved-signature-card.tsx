@@ -8,8 +8,11 @@ import { readAsBase64 } from '../photo.ts';
 /** Same limit as the server's (code -142): 512 KB. */
 const MAX_SIGNATURE_BYTES = 512 * 1024;
 
-/** The signature and initials a user saves once and reuses when they sign (spec §5). */
-export function SavedSignatureCard({ userId, readOnly }: { userId: string; readOnly: boolean }) {
+/**
+ * The signature and initials a user saves once and reuses when they sign (spec §5). Not for the
+ * super admin, who belongs to no tenant and signs nothing.
+ */
+export function SavedSignatureCard({ userId }: { userId: string }) {
   const { t } = useTranslation();
   const saved = useSavedSignature(userId);
   const save = useSaveSignature(userId);
@@ -48,23 +51,21 @@ export function SavedSignatureCard({ userId, readOnly }: { userId: string; readO
             {t('profile.signatureNone')}
           </Text>
         )}
-        {!readOnly && (
-          <Group gap="xs">
-            <FileInput
-              aria-label={label}
-              placeholder={t('profile.signatureUpload')}
-              accept="image/png,image/jpeg"
-              size="xs"
-              data-testid={`upload-${kind}`}
-              onChange={(f) => void upload(kind, f)}
-            />
-            {image && (
-              <Button size="compact-xs" variant="subtle" color="red" onClick={() => void remove(kind)}>
-                {t('profile.signatureRemove')}
-              </Button>
-            )}
-          </Group>
-        )}
+        <Group gap="xs" align="flex-end">
+          <FileInput
+            // The visible label names the field (a placeholder would be too faint to read).
+            label={`${t('profile.signatureUpload')} (${label})`}
+            accept="image/png,image/jpeg"
+            size="xs"
+            data-testid={`upload-${kind}`}
+            onChange={(f) => void upload(kind, f)}
+          />
+          {image && (
+            <Button size="compact-xs" variant="subtle" color="red" onClick={() => void remove(kind)}>
+              {t('profile.signatureRemove')}
+            </Button>
+          )}
+        </Group>
       </Stack>
     );
   };

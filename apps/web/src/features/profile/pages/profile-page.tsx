@@ -192,7 +192,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             data-testid="profile-photo"
             onChange={(f) => void handlePhoto(f)}
           />
-          <SavedSignatureCard userId={user.id} readOnly={readOnly} />
+          {!readOnly && <SavedSignatureCard userId={user.id} />}
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={readOnly} data-testid="profile-save">
               {t('common.save')}
