@@ -129,7 +129,10 @@ export const EpakListQuerySchema = z.object({
   role: caseInsensitive(EpakListRole).optional(),
   filter: z.string().trim().max(200).optional(),
   filterKey: caseInsensitive(
-    Object.keys(FILTER_KEY_SEARCH_KEYS) as [keyof typeof FILTER_KEY_SEARCH_KEYS, ...(keyof typeof FILTER_KEY_SEARCH_KEYS)[]],
+    Object.keys(FILTER_KEY_SEARCH_KEYS) as [
+      keyof typeof FILTER_KEY_SEARCH_KEYS,
+      ...(keyof typeof FILTER_KEY_SEARCH_KEYS)[],
+    ],
   ).optional(),
 });
 export type EpakListQuery = z.infer<typeof EpakListQuerySchema>;

@@ -102,7 +102,7 @@ export async function deliverDueCallbacks(
   for (const due of await dueCallbackDeliveries(deps.db.system, deps.clock.now(), limit)) {
     const claimed = await deps.db.withTenant(due.tenantId, async (tx) => {
       const d = await lockCallbackDelivery(tx, due.id);
-      if (!d || d.status !== 'Pending' || d.nextAttemptAt > deps.clock.now()) return null;
+      if (d?.status !== 'Pending' || d.nextAttemptAt > deps.clock.now()) return null;
       await updateCallbackDelivery(tx, d.id, { nextAttemptAt: addSeconds(deps.clock.now(), CLAIM_SECONDS) });
       return d;
     });
