@@ -1,13 +1,18 @@
-/** A one-page PDF with a line of text, written by hand (offsets and cross-reference computed). */
-export function onePagePdf(text: string): Uint8Array {
-  const content = `BT /F1 18 Tf 72 760 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+/** A PDF of A4 pages, one line of text each, written by hand (offsets and cross-reference computed). */
+export function pagesPdf(texts: readonly string[]): Uint8Array<ArrayBuffer> {
+  const pageIds = texts.map((_, i) => 4 + i * 2);
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${texts.length} >>`,
     '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
   ];
+  for (const [i, text] of texts.entries()) {
+    const content = `BT /F1 18 Tf 72 760 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+    objects.push(
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents ${(pageIds[i] as number) + 1} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`,
+      `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    );
+  }
   let out = '%PDF-1.7\n';
   const offsets: number[] = [];
   objects.forEach((body, i) => {
@@ -19,4 +24,9 @@ export function onePagePdf(text: string): Uint8Array {
   for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
   out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
   return new TextEncoder().encode(out);
+}
+
+/** A one-page PDF with a line of text. */
+export function onePagePdf(text: string): Uint8Array<ArrayBuffer> {
+  return pagesPdf([text]);
 }

@@ -26,7 +26,11 @@ describe('route guards', () => {
   });
 
   it('a role with the route sees the page under the header', async () => {
-    server.use(...shellHandlers('custodian'));
+    server.use(
+      ...shellHandlers('custodian'),
+      http.get('*/msbapi/v2/workflows', () => ok([])),
+      http.get('*/msbapi/v1/documenttemplates', () => ok({ docTemplateDTOList: { docTemplateDTO: [] } })),
+    );
     startFakeSession();
     await renderApp('/compose');
     await screen.findByTestId('page-compose');

@@ -24,6 +24,8 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// Textarea autosize listens for web fonts loading.
+if (!document.fonts) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
 afterEach(() => {
   cleanup();

@@ -7,7 +7,6 @@ import { GuestOnly, HomeRedirect, RequireRoute, RequireSession } from './guards.
 /** Screens that other issues build (compose, document view, admin…): a placeholder page for now. */
 const PENDING_ROUTES = [
   'workflows',
-  'compose',
   'bulkcompose',
   'settings',
   'reports',
@@ -151,6 +150,11 @@ export const routes: RouteObject[] = [
               guarded('profile', () =>
                 import('../../features/profile/pages/profile-page.tsx').then((m) => ({
                   Component: m.ProfilePage,
+                })),
+              ),
+              guarded('compose', () =>
+                import('../../features/compose/pages/compose-page.tsx').then((m) => ({
+                  Component: m.ComposePage,
                 })),
               ),
               guarded('admin', () =>

@@ -101,6 +101,10 @@ export interface RequestOptions {
   body?: unknown;
   /** Form-encoded body (sign-in and refresh). */
   form?: Record<string, string>;
+  /** Multipart body (uploads). */
+  formData?: FormData;
+  /** Upload progress from 0 to 1; the request then goes through XMLHttpRequest, which reports it. */
+  onUploadProgress?: (fraction: number) => void;
   /** No token needed or sent (spec §7 /public calls and the sign-in itself). */
   isPublic?: boolean;
 }
@@ -110,6 +114,28 @@ interface Envelope {
   data?: unknown;
   metadata?: unknown;
   message?: string;
+}
+
+/** fetch() cannot report upload progress; XMLHttpRequest can. Answers a Response all the same. */
+function fetchWithUploadProgress(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string | FormData | undefined },
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(init.method, url);
+    for (const [k, v] of Object.entries(init.headers)) xhr.setRequestHeader(k, v);
+    xhr.upload.onprogress = (e) => {
+      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
+    };
+    xhr.onload = () => {
+      onProgress(1);
+      resolve(new Response(xhr.responseText, { status: xhr.status }));
+    };
+    xhr.onerror = () => reject(new Error('Network error'));
+    xhr.send(init.body ?? null);
+  });
 }
 
 export function createApiClient(options: ApiClientOptions) {
@@ -131,8 +157,10 @@ export function createApiClient(options: ApiClientOptions) {
       Accept: 'application/json',
       'Accept-Language': options.language(),
     };
-    let body: string | undefined;
-    if (opts.form) {
+    let body: string | FormData | undefined;
+    if (opts.formData) {
+      body = opts.formData;
+    } else if (opts.form) {
       headers['Content-Type'] = 'application/x-www-form-urlencoded';
       body = new URLSearchParams(opts.form).toString();
     } else if (opts.body !== undefined) {
@@ -150,7 +178,10 @@ export function createApiClient(options: ApiClientOptions) {
     if (tenant) headers.tenant_id = tenant;
     let res: Response;
     try {
-      res = await doFetch(buildUrl(method, path, opts.query), { method, headers, body });
+      const url = buildUrl(method, path, opts.query);
+      res = opts.onUploadProgress
+        ? await fetchWithUploadProgress(url, { method, headers, body }, opts.onUploadProgress)
+        : await doFetch(url, { method, headers, body });
     } catch {
       return { status: 0, envelope: { message: 'Network error' } as Envelope, token };
     }

@@ -9,7 +9,8 @@ import {
   Timing,
 } from '@signet/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, sessionStore } from '../../app/session/client.ts';
+import { fetchBinary } from '../../app/session/binary.ts';
+import { api } from '../../app/session/client.ts';
 import { useStoredSession } from '../../app/session/use-session.ts';
 
 /** ePak list, statistics and star calls of the dashboard (the ePak API of issue 3). */
@@ -131,16 +132,9 @@ export function useEpakAction() {
   });
 }
 
-/** Saves a binary answer (zip, PDF). Fetched here rather than through the JSON client. */
+/** Saves a binary answer (zip, PDF) as a file. */
 async function saveDownload(path: string, fileName: string): Promise<void> {
-  const headers: Record<string, string> = {};
-  const token = sessionStore.accessToken();
-  const tenant = sessionStore.tenantId();
-  if (token) headers.access_token = token;
-  if (tenant) headers.tenant_id = tenant;
-  const res = await fetch(`/msbapi${path}`, { headers });
-  if (!res.ok) throw new Error(`HTTP ${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
+  const url = URL.createObjectURL(await fetchBinary(path));
   const a = document.createElement('a');
   a.href = url;
   a.download = fileName;

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -30,14 +30,19 @@ export function LoginPage() {
   const authorize = useAuthorizeRedirect();
   const session = useStoredSession();
   const asked = useRef(false);
-  // Already signed in: an integration's sign-in request goes straight on to the integration.
-  useEffect(() => {
-    if (!oauth || !session || asked.current) return;
+  // Once signed in, an integration's sign-in request goes on to the integration, once only (a
+  // second code would abort the first navigation).
+  const continueToIntegration = useCallback(() => {
+    if (!oauth || asked.current) return;
     asked.current = true;
     authorize.mutateAsync(oauth).catch((e: unknown) => {
       if (!isHandled(e)) setError(errorMessage(t, e));
     });
-  }, [oauth, session, authorize, t]);
+  }, [oauth, authorize, t]);
+  useEffect(() => {
+    if (session) continueToIntegration();
+  }, [session, continueToIntegration]);
+
   const form = useForm<SignInValues>({
     resolver: zodResolver(SignInSchema),
     defaultValues: { username: localStorage.getItem(StorageKey.username) ?? '', password: '' },
@@ -48,8 +53,7 @@ export function LoginPage() {
     try {
       const tokens = await signIn.mutateAsync(values);
       if (oauth) {
-        asked.current = true;
-        await authorize.mutateAsync(oauth);
+        continueToIntegration();
         return;
       }
       void navigate(safeNext(params.get('next')) ?? homeFor(tokens.user.role), { replace: true });

@@ -1,0 +1,130 @@
+import { Paper, Text } from '@mantine/core';
+import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchBinary } from '../../../app/session/binary.ts';
+
+export interface PageGeometry {
+  pageNumber: number;
+  width: number;
+  height: number;
+}
+
+/** pdf.js and its worker load with the first document shown, not with the app. */
+async function openPdf(path: string): Promise<PDFDocumentProxy> {
+  const [pdfjs, worker, blob] = await Promise.all([
+    import('pdfjs-dist'),
+    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
+    fetchBinary(path),
+  ]);
+  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  return pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()) }).promise;
+}
+
+/** One page: its box is sized from the server's geometry at once; the canvas is drawn when it scrolls into view. */
+function PdfPage({
+  pdf,
+  page,
+  zoom,
+  children,
+}: {
+  pdf: PDFDocumentProxy | null;
+  page: PageGeometry;
+  zoom: number;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const [visible, setVisible] = useState(false);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return;
+    const io = new IntersectionObserver(([entry]) => entry?.isIntersecting && setVisible(true), {
+      rootMargin: '400px',
+    });
+    io.observe(el);
+    return () => io.disconnect();
+  }, []);
+
+  useEffect(() => {
+    if (!pdf || !visible || !canvas.current) return;
+    let cancelled = false;
+    let task: { cancel(): void } | null = null;
+    void pdf.getPage(page.pageNumber).then((p) => {
+      if (cancelled || !canvas.current) return;
+      const ratio = window.devicePixelRatio || 1;
+      const viewport = p.getViewport({ scale: zoom * ratio });
+      const c = canvas.current;
+      c.width = Math.floor(viewport.width);
+      c.height = Math.floor(viewport.height);
+      const render = p.render({ canvas: c, viewport });
+      task = render;
+      render.promise.catch(() => undefined);
+    });
+    return () => {
+      cancelled = true;
+      task?.cancel();
+    };
+  }, [pdf, visible, zoom, page.pageNumber]);
+
+  return (
+    <Paper
+      ref={box}
+      shadow="xs"
+      data-page-number={page.pageNumber}
+      data-testid={`pdf-page-${page.pageNumber}`}
+      aria-label={t('compose.tags.page', { n: page.pageNumber })}
+      style={{ position: 'relative', width: page.width * zoom, height: page.height * zoom, margin: '0 auto' }}
+    >
+      <canvas ref={canvas} style={{ width: '100%', height: '100%', display: 'block' }} aria-hidden />
+      {children}
+    </Paper>
+  );
+}
+
+/**
+ * A document's pages, lazily drawn (fast on a 500-page document: only pages near the screen are
+ * rendered), each with an overlay the caller fills (tags).
+ */
+export function PdfPages({
+  path,
+  pages,
+  zoom,
+  overlay,
+}: {
+  path: string;
+  pages: PageGeometry[];
+  zoom: number;
+  overlay: (page: PageGeometry) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let current: PDFDocumentProxy | null = null;
+    setPdf(null);
+    openPdf(path)
+      .then((doc) => {
+        current = doc;
+        setPdf(doc);
+      })
+      .catch(() => setFailed(true));
+    return () => void current?.destroy();
+  }, [path]);
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
+      {failed && (
+        <Text c="red.8" role="alert">
+          {t('compose.tags.loadFailed')}
+        </Text>
+      )}
+      {pages.map((p) => (
+        <PdfPage key={p.pageNumber} pdf={pdf} page={p} zoom={zoom}>
+          {overlay(p)}
+        </PdfPage>
+      ))}
+    </div>
+  );
+}

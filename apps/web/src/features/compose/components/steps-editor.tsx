@@ -1,0 +1,111 @@
+import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { SigningPolicy, StepType } from '@signet/contracts';
+import { useTranslation } from 'react-i18next';
+import type { RecipientEntry } from '../signer-entries.ts';
+import { SignerInput } from './signer-input.tsx';
+
+export interface StepDraft {
+  key: string;
+  type: StepType;
+  signingPolicy: SigningPolicy;
+  recipients: RecipientEntry[];
+}
+
+export function newStep(type: StepType = 'SIGN', signingPolicy: SigningPolicy = 'ESIGNATURE'): StepDraft {
+  return { key: crypto.randomUUID(), type, signingPolicy, recipients: [] };
+}
+
+/** Reorders a list: the item at `from` moves to `to`. */
+export function moved<T>(items: readonly T[], from: number, to: number): T[] {
+  if (to < 0 || to >= items.length) return [...items];
+  const next = [...items];
+  const [item] = next.splice(from, 1);
+  next.splice(to, 0, item as T);
+  return next;
+}
+
+/**
+ * The workflow: ordered steps, each with its type, signing policy and recipients. Recipients of
+ * one step act in parallel; steps run in order.
+ */
+export function StepsEditor({
+  steps,
+  onChange,
+}: {
+  steps: StepDraft[];
+  onChange: (next: StepDraft[]) => void;
+}) {
+  const { t } = useTranslation();
+  const set = (i: number, change: Partial<StepDraft>) =>
+    onChange(steps.map((s, j) => (j === i ? { ...s, ...change } : s)));
+  return (
+    <Stack gap="sm">
+      {steps.map((step, i) => (
+        <Paper key={step.key} withBorder p="sm" data-testid={`step-${i + 1}`}>
+          <Group justify="space-between" mb="xs">
+            <Text fw={600} size="sm">
+              {t('compose.stepNumber', { n: i + 1 })}
+            </Text>
+            <Group gap={4}>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('compose.moveUp', { n: i + 1 })}
+                disabled={i === 0}
+                onClick={() => onChange(moved(steps, i, i - 1))}
+              >
+                ↑
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                aria-label={t('compose.moveDown', { n: i + 1 })}
+                disabled={i === steps.length - 1}
+                onClick={() => onChange(moved(steps, i, i + 1))}
+              >
+                ↓
+              </ActionIcon>
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={t('compose.removeStep', { n: i + 1 })}
+                disabled={steps.length === 1}
+                onClick={() => onChange(steps.filter((_, j) => j !== i))}
+              >
+                ×
+              </ActionIcon>
+            </Group>
+          </Group>
+          <Group grow align="flex-start">
+            <Select
+              label={t('compose.stepType')}
+              data={StepType.map((type) => ({ value: type, label: t(`compose.stepTypes.${type}`) }))}
+              value={step.type}
+              allowDeselect={false}
+              onChange={(v) => v && set(i, { type: v as StepType })}
+              data-testid={`step-${i + 1}-type`}
+            />
+            <Select
+              label={t('compose.signingPolicy')}
+              data={[...SigningPolicy]}
+              value={step.signingPolicy}
+              allowDeselect={false}
+              disabled={step.type !== 'SIGN' && step.type !== 'INPERSONSIGN'}
+              onChange={(v) => v && set(i, { signingPolicy: v as SigningPolicy })}
+              data-testid={`step-${i + 1}-policy`}
+            />
+          </Group>
+          <SignerInput
+            label={t('compose.recipients')}
+            recipients={step.recipients}
+            onChange={(recipients) => set(i, { recipients })}
+            testId={`step-${i + 1}-signers`}
+          />
+        </Paper>
+      ))}
+      <Group>
+        <Button variant="light" onClick={() => onChange([...steps, newStep()])} data-testid="add-step">
+          {t('compose.addStep')}
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,221 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Card,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import type { Document } from '@signet/contracts';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { errorMessage } from '../../../app/error-message.ts';
+import { toast } from '../../../app/feedback.tsx';
+import { fieldError } from '../../../app/forms.ts';
+import { isHandled } from '../../../app/session/client.ts';
+import { useCreateEpak, useDocumentTemplates, useWorkflowTemplates } from '../api.ts';
+import { newStep, type StepDraft, StepsEditor } from '../components/steps-editor.tsx';
+import { TagEditor } from '../components/tag-editor.tsx';
+import { UploadZone } from '../components/upload-zone.tsx';
+import { composeProblems } from '../compose-rules.ts';
+
+const DetailsSchema = z.object({
+  subject: z.string().trim().max(250),
+  message: z.string().max(5000),
+  expiresOn: z.date().nullable(),
+  reminderIntervalDays: z.number().int().min(0).max(365),
+  reminderMax: z.number().int().min(0).max(50),
+});
+type Details = z.infer<typeof DetailsSchema>;
+
+/**
+ * `/compose`: documents, workflow and message make a draft; `/compose?ePakId=…` then places the
+ * tags on the draft's documents and sends it.
+ */
+export function ComposePage() {
+  const [params] = useSearchParams();
+  const ePakId = params.get('ePakId');
+  return ePakId ? <TagEditor ePakId={ePakId} /> : <ComposeForm />;
+}
+
+function ComposeForm() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateEpak();
+  const workflows = useWorkflowTemplates();
+  const templates = useDocumentTemplates();
+  const [documents, setDocuments] = useState<Document[]>([]);
+  const [steps, setSteps] = useState<StepDraft[]>([newStep()]);
+  const [documentTemplateId, setDocumentTemplateId] = useState<string | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const form = useForm<Details>({
+    resolver: zodResolver(DetailsSchema),
+    defaultValues: { subject: '', message: '', expiresOn: null, reminderIntervalDays: 3, reminderMax: 5 },
+  });
+  const errors = form.formState.errors;
+
+  function applyWorkflow(id: string | null) {
+    const template = workflows.data?.find((w) => w.workflowId === id);
+    if (!template) return;
+    setSteps(
+      template.steps.map((s) => ({
+        ...newStep(s.type, s.signingPolicy ?? template.signingPolicy),
+        recipients: s.recipients.map((r) => ({ ...r, middleName: r.middleName ?? '', isNew: false })),
+      })),
+    );
+  }
+
+  async function save(details: Details) {
+    const found = composeProblems({ documents: documents.length, documentTemplateId, steps });
+    setProblems(found);
+    if (found.length > 0) return;
+    try {
+      const created = await create.mutateAsync({
+        documentIds: documents.map((d) => d.documentId),
+        ...(documentTemplateId ? { documentTemplateId } : {}),
+        ...(details.subject ? { subject: details.subject } : {}),
+        message: details.message,
+        expiresOn: details.expiresOn ? details.expiresOn.toISOString() : null,
+        reminderIntervalDays: details.reminderIntervalDays,
+        reminderMax: details.reminderMax,
+        signingPolicy: steps.find((s) => s.type === 'SIGN')?.signingPolicy ?? 'ESIGNATURE',
+        steps: steps.map((s) => ({
+          type: s.type,
+          name: '',
+          signingPolicy: s.signingPolicy,
+          minRequired: null,
+          recipients: s.recipients.map(({ isNew: _, ...r }) => r),
+        })),
+      });
+      toast.success(t('compose.draftSaved'));
+      void navigate(`/compose?ePakId=${created.ePakId}`);
+    } catch (e) {
+      if (!isHandled(e)) toast.error(errorMessage(t, e));
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(save)} noValidate>
+      <Stack data-testid="page-compose">
+        <Title order={1} size="h2">
+          {t('compose.title')}
+        </Title>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('compose.documents')}
+          </Title>
+          <UploadZone
+            documents={documents}
+            onUploaded={(doc) => setDocuments((all) => [...all, doc])}
+            onRemove={(id) => setDocuments((all) => all.filter((d) => d.documentId !== id))}
+          />
+          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+            <Select
+              label={t('compose.documentTemplate')}
+              data={(templates.data ?? []).map((d) => ({ value: d.id, label: d.templateName }))}
+              value={documentTemplateId}
+              onChange={setDocumentTemplateId}
+              clearable
+              data-testid="compose-document-template"
+            />
+            <Select
+              label={t('compose.workflowTemplate')}
+              data={(workflows.data ?? []).map((w) => ({ value: w.workflowId, label: w.name }))}
+              onChange={applyWorkflow}
+              clearable
+              data-testid="compose-workflow-template"
+            />
+          </SimpleGrid>
+        </Card>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('compose.workflow')}
+          </Title>
+          <StepsEditor steps={steps} onChange={setSteps} />
+        </Card>
+        <Card withBorder>
+          <Title order={2} size="h4" mb="sm">
+            {t('compose.details')}
+          </Title>
+          <Stack gap="sm">
+            <TextInput
+              label={t('compose.subject')}
+              description={t('compose.subjectHint')}
+              data-testid="compose-subject"
+              error={fieldError(t, errors.subject)}
+              {...form.register('subject')}
+            />
+            <Textarea
+              label={t('compose.message')}
+              autosize
+              minRows={2}
+              data-testid="compose-message"
+              {...form.register('message')}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Controller
+                control={form.control}
+                name="expiresOn"
+                render={({ field }) => (
+                  <DateInput
+                    label={t('compose.expiresOn')}
+                    value={field.value}
+                    onChange={(v) => field.onChange(v ? new Date(v) : null)}
+                    minDate={new Date()}
+                    clearable
+                    valueFormat="DD MMM YYYY"
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="reminderIntervalDays"
+                render={({ field }) => (
+                  <NumberInput
+                    label={t('compose.reminderInterval')}
+                    min={0}
+                    max={365}
+                    value={field.value}
+                    onChange={(v) => field.onChange(Number(v) || 0)}
+                  />
+                )}
+              />
+              <Controller
+                control={form.control}
+                name="reminderMax"
+                render={({ field }) => (
+                  <NumberInput
+                    label={t('compose.reminderMax')}
+                    min={0}
+                    max={50}
+                    value={field.value}
+                    onChange={(v) => field.onChange(Number(v) || 0)}
+                  />
+                )}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Card>
+        {problems.map((p) => (
+          <div key={p} role="alert" data-testid="compose-problem">
+            {t(p)}
+          </div>
+        ))}
+        <Group justify="flex-end">
+          <Button type="submit" loading={create.isPending} data-testid="compose-continue">
+            {t('compose.continueToTags')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
