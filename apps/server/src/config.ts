@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { parseSigningProviders, type SigningProviderConfig } from './adapters/signing/signing-providers.ts';
 import type { S3Settings } from './adapters/storage/s3-blob-store.ts';
 
 /** Everything the server reads from the environment, read once at start. */
@@ -39,6 +40,11 @@ export interface Config {
   jobs: boolean;
   /** Blobs in an S3-compatible bucket when `S3_BUCKET` is set; otherwise files under `dataDir`. */
   s3: S3Settings | null;
+  /**
+   * Remote signing providers (CSC API v2) for the AADHAAR, TRANSSPED, … policies:
+   * `SIGNET_SIGNING_PROVIDERS`, a JSON array (see adapters/signing/signing-providers.ts).
+   */
+  signingProviders: SigningProviderConfig[];
 }
 
 type Env = Record<string, string | undefined>;
@@ -103,5 +109,6 @@ export function loadConfig(env: Env = process.env): Config {
     sofficePath: env.SOFFICE_PATH || null,
     jobs: flag(env, 'SIGNET_JOBS') ?? true,
     s3: env.S3_BUCKET ? s3Settings(env, env.S3_BUCKET) : null,
+    signingProviders: parseSigningProviders(env.SIGNET_SIGNING_PROVIDERS),
   };
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
 import { createKeyVault, loadMasterKey } from './adapters/keys/master-key.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { createSigningProviders } from './adapters/signing/signing-providers.ts';
 import type { BlobStore } from './adapters/storage/blob-store.ts';
 import { createFsBlobStore } from './adapters/storage/fs-blob-store.ts';
 import { createS3BlobStore } from './adapters/storage/s3-blob-store.ts';
@@ -77,6 +78,7 @@ export async function createServer(options: ServerOptions) {
     mailer,
     blobs,
     vault: createKeyVault(loadMasterKey(config.masterKey, config.dataDir, (msg) => log.warn(msg))),
+    remoteSigning: createSigningProviders(config.signingProviders),
     log,
     settings: {
       appUrl: config.appUrl,
@@ -142,8 +144,10 @@ async function prepareDemo(
     const lines = DEMO_USERS.filter((u) => created.includes(u.email)).map(
       (u) => `  ${u.email.padEnd(24)} ${u.role}`,
     );
+    // The secret in force: SIGNET_CLIENT_SECRET overrides the demo one, and is not printed.
+    const secret = config.clientSecret ? '(the secret set in SIGNET_CLIENT_SECRET)' : DEMO_CLIENT_SECRET;
     process.stdout.write(
-      `\nSignet demo users (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\nOAuth client for /msbapi/public/token: ${config.clientId} / ${DEMO_CLIENT_SECRET}\n\n`,
+      `\nSignet demo users (password ${DEMO_PASSWORD}):\n${lines.join('\n')}\nOAuth client for /msbapi/public/token: ${config.clientId} / ${secret}\n\n`,
     );
   }
   return true;

@@ -1,5 +1,6 @@
 import { Code } from '@signet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { linkIn } from './support/mail-catcher.ts';
 import {
   DEMO_CLIENT_SECRET,
   DEMO_PASSWORD,
@@ -236,5 +237,67 @@ describe('tenant_id header', () => {
     const tenants = await t.call<unknown[]>('GET', `/v2/users/${c.userId}/tenants`, { token: c.token });
     expect(tenants.data).toHaveLength(2);
     expect(admin.tenantId).not.toBe(other.tenantId);
+  });
+});
+
+describe('expired users (-15): an invitation that ran out before it was accepted', () => {
+  const signIn = (username: string, password: string, tenant?: string) =>
+    t.call('POST', '/v1/authenticate', { form: { username, password }, tenant });
+  const tokenIn = (link: string) => new URL(link).searchParams.get('token') ?? '';
+
+  it('answers -15 with 403 to the invited person once the 7 days pass, and -75 again after a new invitation', async () => {
+    const admin = await t.signIn('admin@demo.test');
+    const invite = () =>
+      t.call('POST', '/v1/users/invite', {
+        token: admin.token,
+        body: { email: 'lapsed@demo.test', firstName: 'Lee', lastName: 'Lapsed' },
+      });
+    expect((await invite()).code).toBe(1);
+    expect((await signIn('lapsed@demo.test', 'Any-pass-1')).code).toBe(Code.USER_NOT_REGISTERED);
+
+    t.clock.advance(8 * 86_400);
+    const expired = await signIn('lapsed@demo.test', 'Any-pass-1');
+    expect([expired.status, expired.code]).toEqual([403, Code.USER_EXPIRED]);
+
+    const fresh = await t.signIn('admin@demo.test');
+    const id = (
+      await t.call<{ id: string }>('GET', '/v1/user', {
+        token: fresh.token,
+        query: { email: 'lapsed@demo.test' },
+      })
+    ).data.id;
+    const user = await t.call<{ status: string }>('GET', `/v1/users/${id}/false`, { token: fresh.token });
+    expect(user.data.status).toBe('admininviteexpired');
+
+    admin.token = fresh.token;
+    expect((await invite()).code).toBe(1);
+    expect((await signIn('lapsed@demo.test', 'Any-pass-1')).code).toBe(Code.USER_NOT_REGISTERED);
+  });
+
+  it('refuses the tenant whose invitation ran out, by sign-in and by token, and leaves the tenant the person joined', async () => {
+    const demoAdmin = await t.signIn('admin@demo.test');
+    const otherAdmin = await t.signIn('admin@other.test');
+    const body = { email: 'two.ways@demo.test', firstName: 'Tess', lastName: 'Two' };
+    expect((await t.call('POST', '/v1/users/invite', { token: demoAdmin.token, body })).code).toBe(1);
+    expect((await t.call('POST', '/v1/users/invite', { token: otherAdmin.token, body })).code).toBe(1);
+    const fromOther = await t.mail.next('two.ways@demo.test', /Other/);
+    const accepted = await t.call('POST', '/public/users/password', {
+      body: { token: tokenIn(linkIn(fromOther)), newPassword: 'Two-ways-1', confirmPassword: 'Two-ways-1' },
+    });
+    expect(accepted.code).toBe(1);
+
+    t.clock.advance(8 * 86_400);
+    const res = await t.call<{ access_token: string; defaultTenantId: string }>('POST', '/v1/authenticate', {
+      form: { username: 'two.ways@demo.test', password: 'Two-ways-1' },
+    });
+    expect([res.code, res.data.defaultTenantId]).toEqual([1, otherAdmin.tenantId]);
+    const demoTenant = demoAdmin.tenantId ?? '';
+    const byToken = await t.call('GET', '/v1/users/valid', {
+      token: res.data.access_token,
+      tenant: demoTenant,
+    });
+    expect([byToken.status, byToken.code]).toEqual([403, Code.USER_EXPIRED]);
+    const bySignIn = await signIn('two.ways@demo.test', 'Two-ways-1', demoTenant);
+    expect([bySignIn.status, bySignIn.code]).toEqual([403, Code.USER_EXPIRED]);
   });
 });

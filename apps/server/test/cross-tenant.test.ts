@@ -213,6 +213,14 @@ const attempts: Attempt[] = [
     refusedWith: Code.GENERIC_ERROR,
   },
   {
+    route: 'GET /v2/epak/:ePakId/document/:docId/tag/:tagId/attach',
+    call: () => ({
+      method: 'GET',
+      url: `/v2/epak/${A.epakId}/document/${A.documentId}/tag/${A.epakId}/attach`,
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
     route: 'GET /v2/epaks/:ePakId/download',
     call: () => ({ method: 'GET', url: `/v2/epaks/${A.epakId}/download` }),
     refusedWith: Code.GENERIC_ERROR,

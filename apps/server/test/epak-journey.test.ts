@@ -2,6 +2,7 @@ import { Code } from '@signet/contracts';
 import { nssDbTrusting, pdfsig, qpdfCheck } from '@signet/pdf/testing';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sealCompletedEpaks } from '../src/domain/jobs/scheduled-work.ts';
 import { tenantRoot } from '../src/domain/signing/seal-signer.ts';
 import { SIGNATURE_PNG, samplePdf, signatureTag, upload } from './support/epak-helpers.ts';
 import { linkIn } from './support/mail-catcher.ts';
@@ -149,6 +150,7 @@ describe('an ePak from compose to a validating signed PDF', () => {
       `/v2/epak/${epakId}/document/${documentId}/reviewed`,
       { token: reviewer.token },
     );
+    expect([reviewed.code, reviewed.message, reviewed.status]).toEqual([1, undefined, 200]);
     expect(reviewed.data.actionDone).toBe(true);
     await t.mail.next('signer1@demo.test', /sign/i);
     await t.mail.next('submitter@demo.test', /sign/i);
@@ -188,6 +190,11 @@ describe('an ePak from compose to a validating signed PDF', () => {
     const attached = emailed.attachments[0]?.bytes ?? new Uint8Array();
     expect(new TextDecoder().decode(attached.slice(0, 5))).toBe('%PDF-');
     expect((await pdfsig(attached, nss.dir)).map((s) => s.valid)).toEqual([true, true]);
+    // The completion certificate is the seal job's: until it has run the zip says so.
+    const early = await t.call('GET', `/v2/epaks/${epakId}/download`, { token: custodian.token });
+    expect([early.status, early.data]).toEqual([409, { sealing: true, since: expect.any(String) }]);
+    expect(await sealCompletedEpaks(t.deps)).toEqual({ sealed: 1, failed: 0 });
+    expect(await sealCompletedEpaks(t.deps)).toEqual({ sealed: 0, failed: 0 });
     const done = await t.call<Detail>('GET', `/v2/epaks/${epakId}`, { token: custodian.token });
     expect(done.data).toMatchObject({ status: 'Completed', progressPercent: 100 });
     expect(done.data.documents.map((d) => d.name)).toEqual([

@@ -3,12 +3,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code } from '@signet/contracts';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { mailOutbox } from '../src/db/schema/index.ts';
 import { createServer } from '../src/server.ts';
+import { linkIn } from './support/mail-catcher.ts';
 import { createTestDatabase } from './support/test-database.ts';
-import { startTestServer, type TestServer } from './support/test-server.ts';
+import {
+  type ApiResponse,
+  DEMO_CLIENT_SECRET,
+  DEMO_PASSWORD,
+  startTestServer,
+  type TestServer,
+} from './support/test-server.ts';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -103,24 +110,140 @@ describe('the API surface', () => {
   });
 });
 
+describe('the request language (Accept-Language)', () => {
+  // The loopback SMTP server keeps blanks between the encoded words of a long subject, so
+  // subjects are compared without blanks.
+  const words = (subject: string) => subject.replace(/\s+/g, '');
+
+  it('sends a password-reset mail asked for with Accept-Language: hi-IN in Hindi', async () => {
+    const res = await t.call('POST', '/public/users/forgotPassword', {
+      body: { email: 'signer2@demo.test' },
+      headers: { 'accept-language': 'hi-IN,hi;q=0.9,en;q=0.8' },
+    });
+    expect(res.code).toBe(1);
+    const mail = await t.mail.next('signer2@demo.test');
+    expect(words(mail.subject)).toBe(words('अपना Signet पासवर्ड रीसेट करें'));
+    expect(mail.text).toContain('यहाँ नया पासवर्ड चुनें:');
+    expect(linkIn(mail)).toMatch(/^http:\/\/signet\.test\/resetpassword\?token=/);
+  });
+
+  it('takes the supported language the caller weighs highest, and English when it names none', async () => {
+    const ask = async (language: string) => {
+      const res = await t.call('POST', '/public/users/forgotPassword', {
+        body: { email: 'custodian@demo.test' },
+        headers: { 'accept-language': language },
+      });
+      expect(res.code).toBe(1);
+      return words((await t.mail.next('custodian@demo.test')).subject);
+    };
+    expect(await ask('de-DE,de;q=0.9,hi;q=0.3,fr-CA;q=0.7')).toBe(
+      words('Réinitialisez votre mot de passe Signet'),
+    );
+    expect(await ask('fr;q=0, de, ja')).toBe(words('Reset your Signet password'));
+  });
+
+  it("writes an invitation to a new person in the inviting admin's language, which their account keeps", async () => {
+    const admin = await t.signIn('admin@demo.test');
+    const res = await t.call('POST', '/v1/users/invite', {
+      token: admin.token,
+      headers: { 'accept-language': 'fr' },
+      body: { email: 'nouvelle@demo.test', firstName: 'Nina', lastName: 'Nouvelle' },
+    });
+    expect(res.code).toBe(1);
+    const mail = await t.mail.next('nouvelle@demo.test');
+    expect(words(mail.subject)).toBe(words('Vous êtes invité à rejoindre Demo sur Signet'));
+    expect(mail.text).toContain('Définissez votre mot de passe pour commencer :');
+    const user = await t.call<{ locale: string }>('GET', '/v1/user', {
+      token: admin.token,
+      query: { email: 'nouvelle@demo.test' },
+    });
+    expect(user.data.locale).toBe('fr');
+  });
+});
+
 describe('rate limits', () => {
+  let limited: TestServer;
+  beforeAll(async () => {
+    limited = await startTestServer({ AUTH_RATE_LIMIT: '3' });
+  });
+  afterAll(() => limited.close());
+
+  /** Status and code of four calls in a row. */
+  async function fourTimes(call: () => Promise<ApiResponse>): Promise<string[]> {
+    const answers: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await call();
+      answers.push(`${res.status} ${res.code}`);
+    }
+    return answers;
+  }
+
   it('limits the token endpoint per address and answers 429', async () => {
-    const limited = await startTestServer({ AUTH_RATE_LIMIT: '3' });
+    const answers = await fourTimes(() =>
+      limited.call('POST', '/v1/authenticate', { form: { username: 'x@y.test', password: 'Nope-nope-1' } }),
+    );
+    expect(answers).toEqual(['400 -16', '400 -16', '400 -16', `429 ${Code.GENERIC_ERROR}`]);
+    expect((await limited.call('GET', '/public/alive')).status).toBe(200);
+  });
+
+  it('limits asking for and checking one-time codes and answers 429', async () => {
+    const generate = await fourTimes(() =>
+      limited.call('POST', '/v2/authentication/otp/generate', { body: { otpToken: 'a.b.c' } }),
+    );
+    const verify = await fourTimes(() =>
+      limited.call('POST', '/v2/authentication/otp/verify', {
+        body: { otpId: '00000000-0000-4000-8000-000000000001', otp: '123456' },
+      }),
+    );
+    const forged = `401 ${Code.INVALID_TOKEN}`;
+    expect(generate).toEqual([forged, forged, forged, `429 ${Code.GENERIC_ERROR}`]);
+    const unknownId = `400 ${Code.INVALID_OTP_ID}`;
+    expect(verify).toEqual([unknownId, unknownId, unknownId, `429 ${Code.GENERIC_ERROR}`]);
+  });
+
+  it('limits forgotten-password requests and answers 429, whether or not the email has an account', async () => {
+    const answers = await fourTimes(() =>
+      limited.call('POST', '/public/users/forgotPassword', { body: { email: 'nobody@demo.test' } }),
+    );
+    expect(answers).toEqual(['200 1', '200 1', '200 1', `429 ${Code.GENERIC_ERROR}`]);
+  });
+});
+
+describe('the start-up banner', () => {
+  it('does not print the demo client secret when SIGNET_CLIENT_SECRET replaces it', async () => {
+    const printed: string[] = [];
+    const write = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    let configured: TestServer;
     try {
-      const codes: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        codes.push(
-          (
-            await limited.call('POST', '/v1/authenticate', {
-              form: { username: 'x@y.test', password: 'Nope-nope-1' },
-            })
-          ).status,
-        );
-      }
-      expect(codes).toEqual([400, 400, 400, 429]);
-      expect((await limited.call('GET', '/public/alive')).status).toBe(200);
+      configured = await startTestServer({ SIGNET_CLIENT_SECRET: 'configured-secret-1' });
     } finally {
-      await limited.close();
+      write.mockRestore();
+    }
+    try {
+      const banner = printed.join('');
+      expect(banner).toContain(
+        'OAuth client for /msbapi/public/token: signet-web / (the secret set in SIGNET_CLIENT_SECRET)',
+      );
+      expect(banner).not.toContain(DEMO_CLIENT_SECRET);
+      const grant = (secret: string) =>
+        configured.call('POST', '/public/token', {
+          form: {
+            client_id: 'signet-web',
+            client_secret: secret,
+            grant_type: 'password',
+            username: 'admin@demo.test',
+            password: DEMO_PASSWORD,
+          },
+        });
+      expect([(await grant('configured-secret-1')).code, (await grant(DEMO_CLIENT_SECRET)).code]).toEqual([
+        1,
+        Code.NOT_AUTHORIZED,
+      ]);
+    } finally {
+      await configured.close();
     }
   });
 });

@@ -12,6 +12,7 @@ import { type CallOptions, startTestServer, type TestServer } from './support/te
 
 let t: TestServer;
 const tokens = new Map<Role, string>();
+const userIds = new Map<Role, string>();
 let signer1Id = '';
 let groupId = '';
 const nobody = '00000000-0000-4000-8000-000000000099';
@@ -19,7 +20,7 @@ const nobody = '00000000-0000-4000-8000-000000000099';
 interface Case {
   permission: Permission;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: () => string;
+  url: (role: Role) => string;
   options?: (role: Role) => CallOptions;
 }
 
@@ -39,6 +40,8 @@ const cases: Case[] = [
   },
   { permission: 'users.read', method: 'GET', url: () => `/v1/users/${signer1Id}/false` },
   { permission: 'users.read', method: 'GET', url: () => `/v1/users/${signer1Id}/photo` },
+  // An empty profile change changes nothing.
+  { permission: 'users.read', method: 'POST', url: () => '/v1/users/profile', options: () => ({ body: {} }) },
   { permission: 'users.filter', method: 'GET', url: () => '/v1/filteredusers' },
   {
     permission: 'users.invite',
@@ -47,6 +50,7 @@ const cases: Case[] = [
     options: () => ({ body: { email: 'signer1@demo.test', firstName: 'S', lastName: 'O' } }),
   },
   { permission: 'users.invite', method: 'POST', url: () => '/v2/users/csvInvite' },
+  { permission: 'users.invite', method: 'GET', url: () => '/v2/users/csvInvite' },
   { permission: 'users.cancelInvite', method: 'DELETE', url: () => `/v1/users/${signer1Id}/invitation` },
   {
     permission: 'users.updateRoles',
@@ -172,7 +176,20 @@ const cases: Case[] = [
   },
   { permission: 'configuration.read', method: 'GET', url: () => '/v1/configuration' },
   { permission: 'configuration.read', method: 'GET', url: () => '/v1/config' },
+  // Everyone lists their own tenants (another user's answers -11 whatever the role).
+  {
+    permission: 'configuration.read',
+    method: 'GET',
+    url: (role) => `/v2/users/${userIds.get(role)}/tenants`,
+  },
   { permission: 'superadmins.manage', method: 'GET', url: () => '/v2/user/getAllSuperadmins' },
+  // Someone who already is a super admin: allowed callers get -81 and nothing changes.
+  {
+    permission: 'superadmins.manage',
+    method: 'POST',
+    url: () => '/v2/user/registerAsSuperadmin',
+    options: () => ({ body: { email: 'superadmin@demo.test', firstName: 'S', lastName: 'A' } }),
+  },
   {
     permission: 'superadmins.manage',
     method: 'PUT',
@@ -180,6 +197,20 @@ const cases: Case[] = [
     options: () => ({ body: { userId: nobody, status: 'enabled' } }),
   },
   { permission: 'tenants.manage', method: 'GET', url: () => '/v2/tenants' },
+  // A taken name: allowed callers get -87 and no tenant is created.
+  {
+    permission: 'tenants.manage',
+    method: 'POST',
+    url: () => '/v2/tenants',
+    options: () => ({
+      body: {
+        tenantName: 'Demo',
+        adminEmail: 'new.owner@demo.test',
+        adminFirstName: 'N',
+        adminLastName: 'O',
+      },
+    }),
+  },
   {
     permission: 'tenants.manage',
     method: 'PUT',
@@ -201,7 +232,9 @@ beforeAll(async () => {
     ['registrar', 'registrar@demo.test'],
     ['super_admin', 'superadmin@demo.test'],
   ] as const) {
-    tokens.set(role, (await t.signIn(email)).token);
+    const session = await t.signIn(email);
+    tokens.set(role, session.token);
+    userIds.set(role, session.userId);
   }
   // The tenant owner (root) comes from a sign-up of its own organisation.
   await t.call('POST', '/v1/user/signup', {
@@ -214,7 +247,9 @@ beforeAll(async () => {
       confirmPassword: 'Root-pass-1',
     },
   });
-  tokens.set('root', (await t.signIn('owner@root.test', 'Root-pass-1')).token);
+  const owner = await t.signIn('owner@root.test', 'Root-pass-1');
+  tokens.set('root', owner.token);
+  userIds.set('root', owner.userId);
   signer1Id = (
     await t.call<{ id: string }>('GET', '/v1/user', {
       token: admin.token,
@@ -242,12 +277,12 @@ describe('the role matrix', () => {
       const outcome: Record<string, string> = {};
       const expected: Record<string, string> = {};
       for (const role of roles) {
-        const res = await t.call(c.method, c.url(), { token: tokens.get(role), ...c.options?.(role) });
+        const res = await t.call(c.method, c.url(role), { token: tokens.get(role), ...c.options?.(role) });
         outcome[role] = res.code === Code.NOT_AUTHORIZED ? 'denied' : 'allowed';
         expected[role] = allowed.includes(role) ? 'allowed' : 'denied';
       }
-      expect({ route: `${c.method} ${c.url()}`, ...outcome }).toEqual({
-        route: `${c.method} ${c.url()}`,
+      expect({ route: `${c.method} ${c.url('admin')}`, ...outcome }).toEqual({
+        route: `${c.method} ${c.url('admin')}`,
         ...expected,
       });
     });

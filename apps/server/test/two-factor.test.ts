@@ -121,6 +121,26 @@ describe('two-factor sign-in by emailed code', () => {
     expect(late.code).toBe(Code.WRONG_OTP);
   });
 
+  it('writes the code mail in the language of the request that asked for it (Accept-Language)', async () => {
+    const res = await t.call<Challenge>('POST', '/v1/authenticate', {
+      form: { username: 'submitter@demo.test', password: DEMO_PASSWORD },
+      headers: { 'accept-language': 'fr-FR,fr;q=0.9,en;q=0.5' },
+    });
+    expect(res.code).toBe(Code.TWO_FACTOR_REQUIRED);
+    const french = await t.mail.next('submitter@demo.test');
+    expect(french.subject).toMatch(/^Votre code Signet :\s+\d{6}$/);
+    expect(french.text).toContain('Ne le communiquez jamais.');
+    t.clock.advance(31);
+    const resent = await t.call('POST', '/v2/authentication/otp/generate', {
+      body: { otpToken: res.data.otpToken },
+      headers: { 'accept-language': 'hi' },
+    });
+    expect(resent.code).toBe(1);
+    const hindi = await t.mail.next('submitter@demo.test');
+    expect(hindi.subject).toMatch(/^आपका Signet कोड:\s+\d{6}$/);
+    expect(hindi.text).toContain('इसे कभी किसी के साथ साझा न करें।');
+  });
+
   it('refuses a forged otpToken with -45', async () => {
     const res = await t.call('POST', '/v2/authentication/otp/generate', { body: { otpToken: 'a.b.c' } });
     expect(res.code).toBe(Code.INVALID_TOKEN);

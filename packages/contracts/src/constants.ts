@@ -86,6 +86,12 @@ export const DIGITAL_POLICIES: readonly SigningPolicy[] = [
   'ODPPKI',
 ];
 
+/** Policies signed with the tenant's seal on the signer's behalf (DOMAIN.md). */
+export const SEAL_SIGNING_POLICIES: readonly SigningPolicy[] = ['ESIGNATURE', 'QUICKSIGN', 'QUICKSIGNNEW'];
+
+/** Policies whose key stays on the signer's device: deferred signing through `/v2/epak/sign/dochash`. */
+export const DEFERRED_SIGNING_POLICIES: readonly SigningPolicy[] = ['DSC', 'ETOKEN', 'CAPI'];
+
 /** Policies under which a signer may have only one signature tag (spec §5). */
 export const SINGLE_SIGNATURE_TAG_POLICIES: readonly SigningPolicy[] = [
   'INTERNAL',
@@ -176,3 +182,15 @@ export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
 /** Contact number (spec §5): optional 1–2 digit country prefix, then 3+3+4 digits. */
 export const CONTACT_NUMBER_PATTERN = /^(?:\+?\d{1,2}[\s-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
+
+/**
+ * Font families a tag can use (spec §3: a font family has a name and the url of a TrueType font).
+ * The PDF engine ships these (Noto, OFL-1.1) and falls back across them for any script, so a
+ * Hindi or Chinese value renders whichever family is chosen.
+ */
+export const FONT_FAMILIES = [
+  { value: 'noto-sans', name: 'Noto Sans' },
+  { value: 'noto-sans-devanagari', name: 'Noto Sans Devanagari' },
+  { value: 'noto-sans-sc', name: 'Noto Sans SC' },
+  { value: 'noto-sans-arabic', name: 'Noto Sans Arabic' },
+] as const;

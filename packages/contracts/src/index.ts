@@ -16,4 +16,5 @@ export * from './schemas/tenants.ts';
 export * from './schemas/users.ts';
 export * from './statuses.ts';
 export * from './tags/placement.ts';
+export * from './tags/tag-catalogue.ts';
 export * from './tags/tag-types.ts';

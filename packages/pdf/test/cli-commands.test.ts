@@ -129,4 +129,15 @@ describe('signet-pdf ingest and stamp', () => {
     expect(refused.status).toBe(1);
     expect(JSON.parse(refused.stdout)).toMatchObject({ ok: false, code: -177 });
   }, 60_000);
+
+  it('prints the usage of every command with --help and exits 0; without a command it prints it and exits 2', () => {
+    const bin = fileURLToPath(new URL('../bin/signet-pdf.mjs', import.meta.url));
+    const help = spawnSync(process.execPath, [bin, '--help'], { encoding: 'utf8' });
+    expect(help.status).toBe(0);
+    for (const command of ['info', 'ingest', 'stamp', 'sign', 'verify'])
+      expect(help.stdout).toMatch(new RegExp(`^  ${command} `, 'm'));
+    const bare = spawnSync(process.execPath, [bin], { encoding: 'utf8' });
+    expect(bare.status).toBe(2);
+    expect(bare.stderr).toMatch(/^usage: signet-pdf/);
+  }, 60_000);
 });

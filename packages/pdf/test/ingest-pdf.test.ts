@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PdfError } from '../src/core/errors.ts';
@@ -5,10 +9,45 @@ import { dict, name, PdfString } from '../src/core/objects.ts';
 import { detectType } from '../src/ingest/detect-type.ts';
 import { ingestUpload } from '../src/ingest/ingest.ts';
 import { closeSandbox } from '../src/ingest/sandbox.ts';
-import { pdfOf, textPage, viaTool } from './helpers/fixtures.ts';
+import { pemToDer } from '../src/sign/certificates.ts';
+import { signPdf } from '../src/sign/sign-pdf.ts';
+import { localSigner } from '../src/sign/signer.ts';
+import { pdfOf, pngOf, textPage, viaTool } from './helpers/fixtures.ts';
 import { pdftotext, qpdfCheck, runOn } from './helpers/tools.ts';
 
 afterAll(closeSandbox);
+
+/** A real PAdES signature by a throw-away self-signed key (openssl), on `pdf`. */
+async function signedForReal(pdf: Uint8Array): Promise<Uint8Array> {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-ingest-key-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:P-256',
+        '-nodes',
+        '-keyout',
+        'key.pem',
+        '-out',
+        'cert.pem',
+        '-days',
+        '2',
+        '-subj',
+        '/CN=Ingest Test',
+      ],
+      { cwd: dir, stdio: 'ignore' },
+    );
+    const cert = pemToDer(readFileSync(join(dir, 'cert.pem'), 'utf8'));
+    return await signPdf(pdf, localSigner(readFileSync(join(dir, 'key.pem'), 'utf8'), cert));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 const plain = () =>
   pdfOf([{ content: textPage('Hello ingest') }, { rotate: 90, cropBox: [10, 20, 500, 800] }]);
@@ -42,6 +81,22 @@ describe('PDF uploads', () => {
     const result = await ingestUpload(new Uint8Array(junk));
     expect(result.action).toBe('repaired');
     expect(qpdfCheck(result.pdf).ok).toBe(true);
+  });
+
+  it('takes an image whose metadata holds the text "%PDF-" for the image it is, not for a PDF', async () => {
+    const png = Buffer.from(pngOf(30, 20, () => [200, 0, 0, 255]));
+    // A tEXt chunk right after IHDR (8-byte signature + 25-byte IHDR chunk).
+    const body = Buffer.from('tEXtComment\0scanned from %PDF-1.7 original', 'latin1');
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(body.length - 4);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    const tricky = Buffer.concat([png.subarray(0, 33), len, body, crc, png.subarray(33)]);
+    expect(tricky.subarray(0, 1024).includes('%PDF-')).toBe(true);
+    expect(detectType(tricky)).toBe('png');
+    const result = await ingestUpload(new Uint8Array(tricky));
+    expect(result).toMatchObject({ sourceType: 'png', action: 'created', pageCount: 1 });
+    expect(result.pages[0]).toMatchObject({ width: 30, height: 20 });
   });
 
   it('decrypts an unsigned PDF encrypted with an empty user password, once', async () => {
@@ -104,6 +159,27 @@ describe('PDF uploads', () => {
     const result = await ingestUpload(signed);
     expect(result).toMatchObject({ action: 'kept', signed: true });
     expect(result.pdf).toBe(signed);
+  });
+
+  it('refuses with -59 an already signed PDF whose cross-reference data is broken, instead of rewriting it', async () => {
+    const signed = await signedForReal(plain());
+    // Control: intact, it is kept byte for byte.
+    expect((await ingestUpload(signed)).action).toBe('kept');
+    // The last startxref points nowhere: no incremental update can be appended to this file,
+    // and a repairing rewrite would break the signature it carries.
+    const text = Buffer.from(signed).toString('latin1');
+    const at = text.lastIndexOf('startxref');
+    const broken = Buffer.concat([
+      Buffer.from(signed.subarray(0, at)),
+      Buffer.from('startxref\n999999\n%%EOF\n'),
+    ]);
+    await expect(ingestUpload(new Uint8Array(broken))).rejects.toSatisfy(
+      (e: unknown) =>
+        e instanceof PdfError &&
+        e.code === -59 &&
+        /already signed/.test(e.message) &&
+        /damaged/.test(e.message),
+    );
   });
 
   it('refuses a document over the page limit with -241', async () => {

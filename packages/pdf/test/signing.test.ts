@@ -1,11 +1,16 @@
 import { execFileSync } from 'node:child_process';
+import { createHash, createPrivateKey, sign as nodeSign } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code } from '@signet/contracts';
+import * as asn1js from 'asn1js';
+import * as pkijs from 'pkijs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PdfDocument } from '../src/core/document.ts';
 import { PdfError } from '../src/core/errors.ts';
+import { PdfStream } from '../src/core/objects.ts';
+import { addLongTermValidation } from '../src/sign/ltv.ts';
 import { readPkcs12, signerFromPkcs12 } from '../src/sign/pkcs12.ts';
 import { completePdfSignature, preparePdfSignature, signPdf } from '../src/sign/sign-pdf.ts';
 import { localSigner, type Signer } from '../src/sign/signer.ts';
@@ -13,8 +18,16 @@ import { checkCms } from '../src/verify/cms-verify.ts';
 import { findSignatures } from '../src/verify/find-signatures.ts';
 import { verifyPdf } from '../src/verify/verify-pdf.ts';
 import { makePdf } from './fixtures.ts';
-import { pdfsig, qpdfCheck, verifyTimestampToken } from './pki/judges.ts';
-import { createTestPki, type TestPki } from './pki/test-pki.ts';
+import {
+  certIssuer,
+  lastSignatureHole,
+  ocspStatusFor,
+  pdfsig,
+  qpdfCheck,
+  verifiedCrlIssuer,
+  verifyTimestampToken,
+} from './pki/judges.ts';
+import { createTestPki, type TestIdentity, type TestPki } from './pki/test-pki.ts';
 
 let pki: TestPki;
 let rsa: Signer;
@@ -52,6 +65,33 @@ async function expectAllValid(pdf: Uint8Array, count: number, opts: { lastIsTime
   }
   expect(report.signatures[count - 1]?.coversWholeDocument).toBe(true);
   return report;
+}
+
+/**
+ * The DSS, judged by openssl: an OCSP response that verifies and says 'good' for the signer
+ * and for the TSA certificate, and a CRL signed by their issuer (the test CA).
+ */
+function expectDssCoversSignerAndTsa(pdf: Uint8Array): void {
+  const doc = PdfDocument.open(pdf);
+  const dss = doc.resolveDict(doc.catalog().get('DSS'));
+  const streams = (key: string) => {
+    const arr = doc.resolve(dss?.get(key));
+    return (Array.isArray(arr) ? arr : []).map((r) => {
+      const st = doc.resolve(r);
+      if (!(st instanceof PdfStream)) throw new Error(`${key} entry is not a stream`);
+      return doc.streamData(st);
+    });
+  };
+  const ocsps = streams('OCSPs');
+  for (const [label, certPem] of [
+    ['signer', pki.rsa.certPem],
+    ['TSA', pki.tsaCertPem],
+  ] as const) {
+    const statuses = ocsps.map((r) => ocspStatusFor(r, certPem, pki.caPem, pki.caPem));
+    expect(statuses, `OCSP for the ${label}`).toContain('good');
+  }
+  const issuers = streams('CRLs').map((c) => verifiedCrlIssuer(c, pki.caPem));
+  expect(issuers).toContain(certIssuer(pki.rsa.certPem));
 }
 
 describe('PAdES signing by incremental update', () => {
@@ -124,6 +164,7 @@ describe('PAdES signing by incremental update', () => {
       const arr = doc.resolve(dss?.get(key));
       expect(Array.isArray(arr) && arr.length > 0, key).toBe(true);
     }
+    expectDssCoversSignerAndTsa(signed);
     const judged = await pdfsig(signed, pki.nssDir);
     expect(judged[0]?.valid).toBe(true);
     expect(judged[0]?.trusted).toBe(true);
@@ -133,6 +174,16 @@ describe('PAdES signing by incremental update', () => {
     expect(report.signatures[0]?.changesAfter.join(' ')).toContain('validation data');
   });
 
+  it('a DSS after a B-T signature that holds no validation data for its chain does not make it B-LT', async () => {
+    const bt = await signPdf(makePdf(1), rsa, { level: 'B-T', tsa: { url: pki.tsaUrl } });
+    // Revocation sources that answer nothing: the DSS gets certificates but no OCSP/CRL.
+    const noAnswers = (async () => new Response(null, { status: 404 })) as typeof fetch;
+    const withEmptyDss = await addLongTermValidation(bt, { fetch: noAnswers });
+    const doc = PdfDocument.open(withEmptyDss);
+    expect(doc.catalog().has('DSS')).toBe(true);
+    expect(verifyPdf(withEmptyDss, [pki.caDer]).signatures[0]?.level).toBe('B-T');
+  });
+
   it('B-LTA ends with a document timestamp over the whole file, after an earlier signer', async () => {
     const first = await signPdf(makePdf(1), ec, { level: 'B-T', tsa: { url: pki.tsaUrl } });
     const signed = await signPdf(first, rsa, { level: 'B-LTA', tsa: { url: pki.tsaUrl } });
@@ -140,6 +191,20 @@ describe('PAdES signing by incremental update', () => {
     expect(report.signatures[1]?.level).toBe('B-LTA');
     expect(report.signatures[2]?.kind).toBe('timestamp');
     expect(report.signatures[2]?.signatureValid).toBe(true);
+    // The document timestamp judged by openssl, not only by our verify: its token, taken from
+    // the last /Contents hole, verifies over the bytes its /ByteRange covers (the whole file).
+    const { byteRange, signedData, contents } = lastSignatureHole(signed);
+    expect(byteRange[2] + byteRange[3]).toBe(signed.length);
+    expect(verifyTimestampToken(contents, signedData, pki.caPem, pki.tsaCertPem)).toBe(true);
+    expect(
+      verifyTimestampToken(
+        contents,
+        Buffer.concat([signedData, Buffer.from('x')]),
+        pki.caPem,
+        pki.tsaCertPem,
+      ),
+    ).toBe(false);
+    expectDssCoversSignerAndTsa(signed);
   });
 
   it('certification (DocMDP) marks the first signature and a P=1 document refuses a second signer', async () => {
@@ -190,44 +255,52 @@ describe('deferred signing', () => {
     expect(report.signatures[0]?.level).toBe('B-T');
   });
 
-  it('a whole CMS made outside (openssl cms) over the prepared byte ranges is embedded and validates', async () => {
+  it('a whole PAdES CMS built outside the engine (pkijs) over the prepared byte ranges is embedded as B-B, valid and trusted', async () => {
+    const prepared = await preparePdfSignature(makePdf(1), [pki.rsa.certDer, pki.caDer], {
+      field: { page: 0, rect: [10, 10, 200, 60] },
+    });
+    const cms = externalPadesCms(prepared.pdf, prepared.state.byteRange, pki.rsa);
+    const signed = await completePdfSignature(prepared.pdf, prepared.state, { cms });
+    const report = await expectAllValid(signed, 1);
+    expect(report.signatures[0]?.level).toBe('B-B');
+    expect(report.signatures[0]?.signer?.commonName).toBe('Test Signer RSA');
+  });
+
+  it('complete refuses an `openssl cms -sign` CMS (signing-time, no signing-certificate-v2) with -215', async () => {
     const prepared = await preparePdfSignature(makePdf(1), [pki.rsa.certDer, pki.caDer], {
       reservedBytes: 8192,
     });
-    const [, a, b] = prepared.state.byteRange;
-    const dir = mkdtempSync(join(tmpdir(), 'signet-cms-'));
-    try {
-      writeFileSync(
-        join(dir, 'data'),
-        Buffer.concat([prepared.pdf.subarray(0, a), prepared.pdf.subarray(b)]),
-      );
-      execFileSync('openssl', [
-        'cms',
-        '-sign',
-        '-binary',
-        '-in',
-        join(dir, 'data'),
-        '-signer',
-        pki.rsa.certPath,
-        '-inkey',
-        pki.rsa.keyPath,
-        '-outform',
-        'DER',
-        '-out',
-        join(dir, 'sig.der'),
-        '-nosmimecap',
-        '-md',
-        'sha256',
-      ]);
-      const signed = await completePdfSignature(prepared.pdf, prepared.state, {
-        cms: readFileSync(join(dir, 'sig.der')),
-      });
-      const judged = await pdfsig(signed, pki.nssDir);
-      expect(judged[0]?.valid, judged[0]?.text).toBe(true);
-      expect(verifyPdf(signed, [pki.caDer]).signatures[0]?.digestMatches).toBe(true);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const cms = opensslCms(prepared.pdf, prepared.state.byteRange, pki.rsa);
+    const err = await completePdfSignature(prepared.pdf, prepared.state, { cms }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(PdfError);
+    expect(err).toMatchObject({ code: Code.DSC_ERROR });
+    expect((err as PdfError).message).toMatch(/signing-time/);
+    expect((err as PdfError).message).toMatch(/signing-certificate-v2/);
+  });
+
+  it('a CMS with ESS signing-certificate v1 instead of v2 is refused by complete and reported as not PAdES by verify', async () => {
+    const prepared = await preparePdfSignature(makePdf(1), [pki.rsa.certDer, pki.caDer]);
+    const cms = externalPadesCms(prepared.pdf, prepared.state.byteRange, pki.rsa, 'v1');
+    await expect(completePdfSignature(prepared.pdf, prepared.state, { cms })).rejects.toSatisfy(
+      (e: unknown) =>
+        e instanceof PdfError && e.code === Code.DSC_ERROR && /signing-certificate-v2/.test(e.message),
+    );
+    // Embedded anyway (by hand, as another tool might): the signature is sound but not PAdES.
+    const pdf = Buffer.from(prepared.pdf);
+    pdf.write(Buffer.from(cms).toString('hex'), (prepared.state.byteRange[1] ?? 0) + 1, 'latin1');
+    const [report] = verifyPdf(pdf, [pki.caDer]).signatures;
+    expect(report?.digestMatches).toBe(true);
+    expect(report?.signatureValid).toBe(true);
+    expect(report?.level).toBe('not PAdES');
+  });
+
+  it('complete refuses a PAdES CMS made with another certificate than the prepared one', async () => {
+    const prepared = await preparePdfSignature(makePdf(1), [pki.rsa.certDer, pki.caDer]);
+    const cms = externalPadesCms(prepared.pdf, prepared.state.byteRange, pki.rsa2);
+    await expect(completePdfSignature(prepared.pdf, prepared.state, { cms })).rejects.toSatisfy(
+      (e: unknown) =>
+        e instanceof PdfError && e.code === Code.DSC_ERROR && /another certificate/.test(e.message),
+    );
   });
 
   it('complete refuses a signature value made by another key', async () => {
@@ -399,5 +472,119 @@ describe('PKCS#12 and the CLI', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  });
+  }, 60_000);
 });
+
+/** The bytes a PDF signature covers: the file minus the /Contents hole. */
+function signedBytes(pdf: Uint8Array, byteRange: readonly number[]): Buffer {
+  const [, a = 0, b = 0] = byteRange;
+  return Buffer.concat([pdf.subarray(0, a), pdf.subarray(b)]);
+}
+
+/**
+ * A detached PAdES CMS made without the engine's CMS code, as a remote signing service would:
+ * pkijs structures, attributes content-type, message-digest and ESS signing-certificate-v2
+ * (RFC 5035, SHA-256 by default), no signing-time, RSA PKCS#1 v1.5 over the attribute SET.
+ */
+function externalPadesCms(
+  pdf: Uint8Array,
+  byteRange: readonly number[],
+  who: TestIdentity,
+  ess: 'v2' | 'v1' = 'v2',
+): Uint8Array {
+  const certDer = who.certDer;
+  const cert = pkijs.Certificate.fromBER(certDer);
+  const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest();
+  const octets = (b: Uint8Array) => new asn1js.OctetString({ valueHex: new Uint8Array(b).buffer });
+  const attributes = [
+    new pkijs.Attribute({
+      type: '1.2.840.113549.1.9.3',
+      values: [new asn1js.ObjectIdentifier({ value: '1.2.840.113549.1.7.1' })],
+    }),
+    new pkijs.Attribute({
+      type: '1.2.840.113549.1.9.4',
+      values: [octets(sha256(signedBytes(pdf, byteRange)))],
+    }),
+    // ESS signing-certificate-v2 (SHA-256 by default) or, to test refusals, v1 (SHA-1).
+    new pkijs.Attribute({
+      type: ess === 'v2' ? '1.2.840.113549.1.9.16.2.47' : '1.2.840.113549.1.9.16.2.12',
+      values: [
+        new asn1js.Sequence({
+          value: [
+            new asn1js.Sequence({
+              value: [
+                new asn1js.Sequence({
+                  value: [
+                    octets(ess === 'v2' ? sha256(certDer) : createHash('sha1').update(certDer).digest()),
+                  ],
+                }),
+              ],
+            }),
+          ],
+        }),
+      ],
+    }),
+  ];
+  const toSign = new asn1js.Set({ value: attributes.map((a) => a.toSchema()) }).toBER();
+  const signature = nodeSign('sha256', Buffer.from(toSign), createPrivateKey(who.keyPem));
+  const signerInfo = new pkijs.SignerInfo({
+    version: 1,
+    sid: new pkijs.IssuerAndSerialNumber({ issuer: cert.issuer, serialNumber: cert.serialNumber }),
+    digestAlgorithm: new pkijs.AlgorithmIdentifier({
+      algorithmId: '2.16.840.1.101.3.4.2.1',
+      algorithmParams: new asn1js.Null(),
+    }),
+    signedAttrs: new pkijs.SignedAndUnsignedAttributes({ type: 0, attributes }),
+    signatureAlgorithm: new pkijs.AlgorithmIdentifier({
+      algorithmId: '1.2.840.113549.1.1.1',
+      algorithmParams: new asn1js.Null(),
+    }),
+    signature: octets(signature),
+  });
+  const signedData = new pkijs.SignedData({
+    version: 1,
+    digestAlgorithms: [
+      new pkijs.AlgorithmIdentifier({
+        algorithmId: '2.16.840.1.101.3.4.2.1',
+        algorithmParams: new asn1js.Null(),
+      }),
+    ],
+    encapContentInfo: new pkijs.EncapsulatedContentInfo({ eContentType: '1.2.840.113549.1.7.1' }),
+    certificates: [cert],
+    signerInfos: [signerInfo],
+  });
+  const contentInfo = new pkijs.ContentInfo({
+    contentType: '1.2.840.113549.1.7.2',
+    content: signedData.toSchema(true),
+  });
+  return new Uint8Array(contentInfo.toSchema().toBER());
+}
+
+/** `openssl cms -sign` over the signed bytes: a plain CMS with OpenSSL's default attributes. */
+function opensslCms(pdf: Uint8Array, byteRange: readonly number[], who: TestIdentity): Uint8Array {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-cms-'));
+  try {
+    writeFileSync(join(dir, 'data'), signedBytes(pdf, byteRange));
+    execFileSync('openssl', [
+      'cms',
+      '-sign',
+      '-binary',
+      '-in',
+      join(dir, 'data'),
+      '-signer',
+      who.certPath,
+      '-inkey',
+      who.keyPath,
+      '-outform',
+      'DER',
+      '-out',
+      join(dir, 'sig.der'),
+      '-nosmimecap',
+      '-md',
+      'sha256',
+    ]);
+    return readFileSync(join(dir, 'sig.der'));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

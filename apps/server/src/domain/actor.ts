@@ -1,4 +1,5 @@
 import type { Role } from '@signet/contracts';
+import type { Language } from './auth/language.ts';
 
 /** Who is acting: the signed-in user in one tenant (the super admin acts in none). */
 export interface Actor {
@@ -11,6 +12,8 @@ export interface Actor {
   scopeEpakId?: string | null;
   /** Set when the session was granted to a tenant OAuth client (an integration). */
   oauthClientId?: string | null;
+  /** The request's language (`Accept-Language`), for the mails it sends to people without a profile language. */
+  language?: Language;
 }
 
 /** An actor inside a tenant: what every tenant use case receives. */

@@ -3,9 +3,11 @@ import type { KeyVault } from '../adapters/keys/master-key.ts';
 import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { BlobStore } from '../adapters/storage/blob-store.ts';
 import type { Database } from '../db/database.ts';
+import type { Language } from './auth/language.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import type { Clock } from './clock.ts';
+import type { SigningProviders } from './signing/providers/remote-signing-provider.ts';
 
 /** Settings the use cases read (a slice of the server configuration). */
 export interface DomainSettings {
@@ -31,6 +33,8 @@ export interface Deps {
   mailer: Mailer;
   blobs: BlobStore;
   vault: KeyVault;
+  /** Remote signing providers (CSC API) for the AADHAAR, TRANSSPED, … policies. */
+  remoteSigning: SigningProviders;
   settings: DomainSettings;
   log: Logger;
 }
@@ -39,4 +43,6 @@ export interface Deps {
 export interface RequestOrigin {
   ip: string | null;
   userAgent: string | null;
+  /** The request's language (`Accept-Language`); mails to the caller are written in it. */
+  language?: Language;
 }

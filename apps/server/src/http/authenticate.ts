@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../domain/actor.ts';
+import { type Language, negotiateLanguage } from '../domain/auth/language.ts';
 import { resolveActor } from '../domain/auth/resolve-actor.ts';
 import type { AccessClaims } from '../domain/auth/tokens.ts';
 import type { Deps } from '../domain/deps.ts';
@@ -13,7 +14,12 @@ export function tokenOf(request: FastifyRequest): string | undefined {
   return undefined;
 }
 
-/** Resolves the actor of a request (spec §7 headers `access_token` and `tenant_id`). */
+/** The language of a request (spec §7 header `Accept-Language`). */
+export function languageOf(request: FastifyRequest): Language {
+  return negotiateLanguage(request.headers['accept-language']);
+}
+
+/** Resolves the actor of a request (spec §7 headers `access_token`, `tenant_id`, `Accept-Language`). */
 export async function actorOf(
   request: FastifyRequest,
   deps: Deps,
@@ -22,10 +28,11 @@ export async function actorOf(
   const token = tokenOf(request);
   if (!token && optional) return null;
   const tenantHeader = request.headers.tenant_id;
-  return resolveActor(
+  const actor = await resolveActor(
     token,
     typeof tenantHeader === 'string' ? tenantHeader : undefined,
     request.ip ?? null,
     deps,
   );
+  return { ...actor, language: languageOf(request) };
 }

@@ -3,9 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Actor } from '../domain/actor.ts';
+import type { Language } from '../domain/auth/language.ts';
 import type { AccessClaims } from '../domain/auth/tokens.ts';
 import type { Deps, RequestOrigin } from '../domain/deps.ts';
-import { actorOf } from './authenticate.ts';
+import { actorOf, languageOf } from './authenticate.ts';
 import type { InFlight } from './in-flight.ts';
 
 /** `public`: no token; `user`: a valid token is required; `optional`: used when present. */
@@ -21,7 +22,10 @@ export interface RouteContext<B, Q, P, A extends AuthMode> {
   query: Q;
   params: P;
   actor: ActorFor<A>;
-  origin: RequestOrigin;
+  /** Where the request came from, with its language. */
+  origin: RequestOrigin & { language: Language };
+  /** The request's language (`Accept-Language`, one of the supported ones; English by default). */
+  language: Language;
   deps: Deps;
   request: FastifyRequest;
   reply: FastifyReply;
@@ -162,12 +166,14 @@ export function registerRoutes(
       },
       handler: async (request, reply) => {
         const actor = actors.get(request) ?? null;
+        const language = actor?.language ?? languageOf(request);
         const ctx = {
           body: request.body,
           query: request.query,
           params: request.params,
           actor,
-          origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null },
+          language,
+          origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, language },
           deps,
           request,
           reply,

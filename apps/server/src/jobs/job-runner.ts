@@ -1,21 +1,39 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
+import { SEAL_CHANNEL } from '../db/repositories/sealing.ts';
 import type { Deps } from '../domain/deps.ts';
 import { deliverDueCallbacks } from '../domain/integrations/callbacks.ts';
 import {
+  archiveOverdueEpaks,
   expireDueEpaks,
   purgeExpiredRetention,
+  sealCompletedEpaks,
   sendDueReminders,
   sweepBlobs,
 } from '../domain/jobs/scheduled-work.ts';
 
-/** The scheduled jobs: when each runs (cron, UTC) and what it does. */
+/**
+ * The scheduled jobs: when each runs (cron, UTC), what it does and, where a failed run should be
+ * run again soon rather than at its next schedule, pg-boss's retry options.
+ */
 export const JOBS = {
+  'signet-seal': {
+    // Also sent as soon as an ePak completes (NOTIFY on commit); the schedule catches what a
+    // stopped process or a failed attempt left.
+    cron: '* * * * *',
+    run: async (deps: Deps) => {
+      const { sealed, failed } = await sealCompletedEpaks(deps);
+      if (failed > 0) throw new Error(`${failed} completed ePak(s) could not be sealed yet`);
+      return sealed;
+    },
+    retry: { retryLimit: 3, retryDelay: 30, retryBackoff: true },
+  },
   'signet-expiry': { cron: '* * * * *', run: expireDueEpaks },
   'signet-reminders': { cron: '*/10 * * * *', run: sendDueReminders },
   'signet-mail': { cron: '* * * * *', run: (deps: Deps) => deps.mailer.deliver() },
   'signet-retention': { cron: '17 * * * *', run: purgeExpiredRetention },
+  'signet-archival': { cron: '29 2 * * *', run: archiveOverdueEpaks },
   'signet-blob-sweep': { cron: '43 3 * * *', run: sweepBlobs },
   'signet-callbacks': {
     cron: '* * * * *',
@@ -24,7 +42,14 @@ export const JOBS = {
       return delivered + failed;
     },
   },
-} as const satisfies Record<string, { cron: string; run: (deps: Deps) => Promise<number> }>;
+} as const satisfies Record<
+  string,
+  {
+    cron: string;
+    run: (deps: Deps) => Promise<number>;
+    retry?: { retryLimit: number; retryDelay: number; retryBackoff: boolean };
+  }
+>;
 export type JobName = keyof typeof JOBS;
 
 export interface Jobs {
@@ -65,13 +90,16 @@ export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
   await boss.start();
   for (const [name, job] of Object.entries(JOBS) as [JobName, (typeof JOBS)[JobName]][]) {
-    await boss.createQueue(name);
+    await boss.createQueue(name, { name, ...('retry' in job ? job.retry : {}) });
     await boss.schedule(name, job.cron, {}, { tz: 'UTC' });
     await boss.work(name, { pollingIntervalSeconds: 2 }, async () => {
       const handled = await job.run(deps);
       if (handled > 0) log.info({ job: name, handled }, 'job done');
     });
   }
+  const stopListening = await db.listen(SEAL_CHANNEL, () => {
+    boss.send('signet-seal', {}).catch((error: unknown) => log.error({ err: error }, 'seal job not queued'));
+  });
   return {
     async runNow(name, timeoutMs = 30_000) {
       const id = await boss.send(name, {});
@@ -85,6 +113,7 @@ export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<
       throw new Error(`job ${name} did not finish within ${timeoutMs} ms`);
     },
     async stop() {
+      await stopListening();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -83,10 +83,19 @@ function attachmentsOf(raw: string): { filename: string; bytes: Uint8Array }[] {
 export async function startMailCatcher() {
   const messages: CaughtMail[] = [];
   const waiters: (() => void)[] = [];
+  /** Deliveries still to refuse (451, "try again later"), by recipient. */
+  const refusals = new Map<string, number>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      const to = address.address.toLowerCase();
+      const left = refusals.get(to) ?? 0;
+      if (left <= 0) return callback();
+      refusals.set(to, left - 1);
+      callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 }));
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
@@ -130,6 +139,10 @@ export async function startMailCatcher() {
     url: `smtp://127.0.0.1:${port}`,
     messages,
     next,
+    /** The next `count` deliveries to `to` are refused with a temporary failure (451). */
+    refuseNext(to: string, count = 1) {
+      refusals.set(to.toLowerCase(), count);
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

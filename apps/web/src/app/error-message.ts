@@ -21,13 +21,37 @@ const KEYED: Readonly<Record<number, string>> = {
   [Code.MAX_PASSWORD_RESETS]: 'errors.maxPasswordResets',
   [Code.SIGNATURE_UPLOAD_SIZE]: 'messages.maxSizeExceeded',
   [Code.INVALID_INPUT]: 'errors.invalidInput',
+  [Code.INVALID_CERTIFICATE_PIN]: 'errors.invalidPin',
+  [Code.USER_STEP_NOT_PENDING]: 'errors.notYourTurn',
+  [Code.EPAK_REJECTED]: 'errors.epakRejected',
+  [Code.EPAK_COMPLETED]: 'errors.epakCompleted',
+  [Code.EPAK_DELETED]: 'errors.epakDeleted',
+  [Code.EPAK_ARCHIVED]: 'errors.epakArchived',
+  [Code.INVALID_EASY_SIGN_LINK]: 'errors.invalidEasySignLink',
+  [Code.DSC_ERROR]: 'errors.dscError',
+  [Code.REASON_NOT_SELECTED]: 'errors.reasonNotSelected',
+  [Code.WRONG_ANSWER]: 'errors.wrongSecurityCode',
+  [Code.EXTENSION_NOT_ENABLED]: 'errors.extensionNotEnabled',
+  [Code.TAG_POSITION_CHANGED]: 'errors.tagPositionChanged',
+  [Code.SIGNATURE_TAG_NOT_FOUND]: 'errors.signatureTagNotFound',
+  [Code.DELEGATION_NOT_ALLOWED]: 'errors.delegationNotAllowed',
+  [Code.NO_NEW_DOCUMENT_ATTACHED]: 'errors.noNewDocument',
 };
+
+/** Placement refusals the server names by their spec message key (spec §5), with their values. */
+const TAG_MESSAGE_KEYS = new Set(['tagOverlappingError', 'tagDimensionsCrossedMsg', 'pasteError']);
 
 /** The words to show for a failed call: the code's own message, else the generic one. */
 export function errorMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return t('errors.network');
+    const data = (error.data ?? {}) as { key?: string; limits?: Record<string, number> };
+    if (data.key && TAG_MESSAGE_KEYS.has(data.key))
+      return t(`viewer.messages.${data.key}`, data.limits ?? {});
     const key = KEYED[error.code];
+    // A refused input names what was wrong; the server's words say which field.
+    if (error.code === Code.INVALID_INPUT && error.message && error.message !== 'The request is not valid')
+      return `${t(key ?? 'errors.invalidInput')} ${error.message}`;
     if (key) return t(key);
   }
   return t('messages.internalErrorMsg');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Limits, VerificationMode } from '../constants.ts';
+import { Limits, type SigningPolicy, VerificationMode } from '../constants.ts';
 import { GeolocationMode } from '../statuses.ts';
 
 export const PasswordPolicySchema = z.object({
@@ -36,6 +36,32 @@ export const FeatureFlagsSchema = z.object({
 });
 export type FeatureFlags = z.infer<typeof FeatureFlagsSchema>;
 
+/** Signing policies whose key is held by a remote signing provider (CSC API), spec §9. */
+export const REMOTE_SIGNING_POLICIES = [
+  'AADHAAR',
+  'TRANSSPED',
+  'SAFEMOBILE',
+  'HYBRID',
+  'COSIGN',
+  'PSS',
+  'ODPPKI',
+  'ODPIDPKI',
+] as const satisfies readonly SigningPolicy[];
+export type RemoteSigningPolicy = (typeof REMOTE_SIGNING_POLICIES)[number];
+
+/**
+ * Which remote signing provider signs each remote policy in this tenant. Providers themselves
+ * (address, client credentials) are installation configuration (`SIGNET_SIGNING_PROVIDERS`), so
+ * their secrets never sit in settings an admin can read; a tenant names one by its id. A policy
+ * left out uses the installation's default provider for it; `null` turns the policy off here.
+ */
+export const RemoteSigningSettingsSchema = z.object({
+  providers: z
+    .partialRecord(z.enum(REMOTE_SIGNING_POLICIES), z.string().trim().min(1).max(64).nullable())
+    .default({}),
+});
+export type RemoteSigningSettings = z.infer<typeof RemoteSigningSettingsSchema>;
+
 /** A tenant's settings, stored as one JSON document; every field has a default. */
 export const TenantSettingsSchema = z.object({
   passwordPolicy: PasswordPolicySchema.prefault({}),
@@ -56,6 +82,7 @@ export const TenantSettingsSchema = z.object({
   dateFormat: z.string().default(Limits.DEFAULT_DATE_FORMAT),
   /** A trial or licence end; past it every call answers -88. */
   licenseExpiresOn: z.iso.datetime().nullable().default(null),
+  remoteSigning: RemoteSigningSettingsSchema.prefault({}),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 export const TenantSettingsPatchSchema = TenantSettingsSchema.partial();

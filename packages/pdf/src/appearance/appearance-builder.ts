@@ -47,6 +47,12 @@ interface Pending {
   rect: Box;
   content: ContentBuilder;
   images: Map<string, RasterImage>;
+  border?: Rgb;
+}
+
+export interface AddOptions {
+  /** A thin frame around the tag's box (the engine's own signature box uses one). */
+  border?: Rgb;
 }
 
 /**
@@ -64,7 +70,7 @@ export class AppearanceBuilder {
     this.pageOf = typeof pages === 'function' ? pages : (n) => pages[n - 1];
   }
 
-  add(tag: FilledTag): void {
+  add(tag: FilledTag, opts: AddOptions = {}): void {
     const page =
       Number.isInteger(tag.pageNumber) && tag.pageNumber >= 1 ? this.pageOf(tag.pageNumber) : undefined;
     if (!page) {
@@ -87,6 +93,7 @@ export class AppearanceBuilder {
       rect: placed.rect,
       content: new ContentBuilder(),
       images: new Map(),
+      border: opts.border,
     };
     this.draw(p);
     this.pending.push(p);
@@ -127,6 +134,14 @@ export class AppearanceBuilder {
       h: Math.max(1, p.height - 2 * PADDING),
     };
     cb.save().rect(0, 0, p.width, p.height).op('W').op('n');
+    if (p.border) {
+      cb.save()
+        .stroke(p.border)
+        .op('w', 0.8)
+        .rect(0.4, 0.4, p.width - 0.8, p.height - 0.8)
+        .op('S')
+        .restore();
+    }
     switch (layoutOf(tag)) {
       case 'image':
         this.drawImageTag(p, inner);

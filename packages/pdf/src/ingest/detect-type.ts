@@ -31,7 +31,17 @@ function startsWith(b: Buffer, bytes: readonly number[], at = 0): boolean {
 
 export function detectType(data: Uint8Array): DetectedType {
   const b = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+  if (b.toString('latin1', 0, 5) === '%PDF-') return 'pdf';
+  // Magic bytes at offset 0 come before the PDF header search: an image whose metadata holds
+  // the text "%PDF-" is still an image.
+  const magic = byMagic(b);
+  if (magic !== 'unknown') return magic;
   if (b.subarray(0, PDF_HEADER_WINDOW).indexOf('%PDF-') >= 0) return 'pdf';
+  if (looksLikeXml(b)) return 'xml';
+  return 'unknown';
+}
+
+function byMagic(b: Buffer): DetectedType {
   if (startsWith(b, [0xff, 0xd8, 0xff])) return 'jpeg';
   if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (b.toString('latin1', 0, 6) === 'GIF87a' || b.toString('latin1', 0, 6) === 'GIF89a') return 'gif';
@@ -42,7 +52,6 @@ export function detectType(data: Uint8Array): DetectedType {
   if (startsWith(b, [0xff, 0x4f, 0xff, 0x51])) return 'jpeg2000';
   if (startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1])) return detectOle(b);
   if (startsWith(b, [0x50, 0x4b, 0x03, 0x04])) return detectOoxml(b);
-  if (looksLikeXml(b)) return 'xml';
   return 'unknown';
 }
 

@@ -16,6 +16,10 @@ export interface CertInfo {
   crlUrls: string[];
   /** SHA-1 of the subjectPublicKey bits (for OCSP CertID issuerKeyHash). */
   keyHashSha1: Uint8Array;
+  /** The subjectPublicKey bits (OCSP CertIDs may hash them with other algorithms). */
+  publicKeyBits: Uint8Array;
+  /** Subject key identifier extension, when present (a CMS may name its signer by it). */
+  subjectKeyId?: Uint8Array;
 }
 
 export function certInfo(der: Uint8Array): CertInfo {
@@ -36,11 +40,13 @@ export function certInfo(der: Uint8Array): CertInfo {
   const extensions = fields.find((f) => f.idBlock.tagClass === 3 && f.idBlock.tagNumber === 3);
   const ocspUrls: string[] = [];
   const crlUrls: string[] = [];
+  let subjectKeyId: Uint8Array | undefined;
   for (const ext of children(children(extensions)[0])) {
     const parts = children(ext);
     const id = oidOf(parts[0]);
     const value = octetsOf(parts[parts.length - 1]);
     if (!value) continue;
+    if (id === '2.5.29.14') subjectKeyId = octetsOf(parse(value));
     if (id === '2.5.29.31') crlUrls.push(...uris(parse(value)));
     if (id === '1.3.6.1.5.5.7.1.1') {
       for (const ad of children(parse(value))) {
@@ -60,6 +66,8 @@ export function certInfo(der: Uint8Array): CertInfo {
     ocspUrls,
     crlUrls,
     keyHashSha1: createHash('sha1').update(keyBits).digest(),
+    publicKeyBits: keyBits,
+    subjectKeyId,
   };
 }
 

@@ -14,6 +14,8 @@ export interface RevocationConfig {
   timeoutMs?: number;
   /** Extra certificates (e.g. the trust anchors) to complete chains with. */
   extraCertificates?: Uint8Array[];
+  /** CRLs the caller holds already (say, its own CA's), stored as they are. */
+  crls?: Uint8Array[];
 }
 
 export interface ValidationData {
@@ -72,7 +74,7 @@ export async function collectValidationData(
   // Every certificate that is not self-signed needs revocation data from its issuer.
   for (const c of all) leaves.push(c);
   const ocsps: Uint8Array[] = [];
-  const crls: Uint8Array[] = [];
+  const crls: Uint8Array[] = [...(config.crls ?? [])];
   const crlSeen = new Set<string>();
   for (const c of leaves) {
     if (c.x509.issuer === c.x509.subject) continue;

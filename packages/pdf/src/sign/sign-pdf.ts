@@ -213,7 +213,8 @@ async function buildCms(
   const digest = Buffer.from(state.documentDigest, 'base64');
   const chain = state.certificates.map((c) => certInfo(Buffer.from(c, 'base64')));
   const wantsTs = levelNeedsTsa(state.level);
-  if ('cms' in response) return completeExternalCms(response.cms, digest, wantsTs ? tsa : undefined);
+  if ('cms' in response)
+    return completeExternalCms(response.cms, { documentDigest: digest, chain }, wantsTs ? tsa : undefined);
   const signatureValue = response.signatureValue;
   const timestampToken = wantsTs && tsa ? await requestTimestamp(tsa, signatureValue) : undefined;
   return buildSignedData({
@@ -274,7 +275,8 @@ export async function preparePdfSignature(
 
 /**
  * Deferred signing, step 2: embeds the external signature value (or CMS) into the prepared PDF.
- * The signature value is checked against the certificate before it is embedded.
+ * A signature value is checked against the prepared certificate before it is embedded; a whole
+ * CMS must be the prepared PAdES signature (see `completeExternalCms`), else -215.
  */
 export async function completePdfSignature(
   preparedPdf: Uint8Array,

@@ -1,5 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { Code } from '@signet/contracts';
+import { AppearanceBuilder } from '../appearance/appearance-builder.ts';
 import { PdfError } from '../core/errors.ts';
 import type { IncrementalUpdate } from '../core/incremental-update.ts';
 import {
@@ -13,6 +14,8 @@ import {
   PdfString,
 } from '../core/objects.ts';
 import { pageAt } from '../core/pages.ts';
+import { tagInsidePage, userRectToTag } from '../geometry/page-geometry.ts';
+import { readPageGeometry } from '../geometry/read-geometry.ts';
 
 /** A visible signature: a rectangle in the page's default user space (points, origin bottom-left). */
 export interface VisibleField {
@@ -66,9 +69,12 @@ export function addSignaturePlaceholder(up: IncrementalUpdate, o: PlaceholderOpt
   const page = pageAt(doc, pageIndex);
   const rect = o.field?.rect ?? [0, 0, 0, 0];
   const [x1, y1, x2, y2] = rect;
-  const w = Math.abs(x2 - x1);
-  const h = Math.abs(y2 - y1);
-  const ap = o.field?.appearance ?? up.add(defaultAppearance(w, h, o.field ? (o.appearanceLines ?? []) : []));
+  const visible = !!o.field && x1 !== x2 && y1 !== y2;
+  const ap =
+    o.field?.appearance ??
+    (visible && (o.appearanceLines ?? []).length > 0
+      ? drawnAppearance(up, pageIndex, rect, o.appearanceLines ?? [])
+      : up.add(emptyAppearance()));
 
   const acro = editAcroForm(up, rootRef);
   const fieldName =
@@ -182,51 +188,46 @@ function uniqueFieldName(up: IncrementalUpdate, acro: PdfDict, base: string): st
   for (let i = 1; ; i++) if (!names.has(`${base}${i}`)) return `${base}${i}`;
 }
 
-/** A bordered box with a few lines of Helvetica text fitted to the rectangle. */
-function defaultAppearance(w: number, h: number, lines: string[]): PdfStream {
-  const resources = dict({
-    Font: dict({
-      Helv: dict({
-        Type: name('Font'),
-        Subtype: name('Type1'),
-        BaseFont: name('Helvetica'),
-        Encoding: name('WinAnsiEncoding'),
-      }),
-    }),
-  });
-  let content = '';
-  if (w > 0 && h > 0 && lines.length > 0) {
-    const longest = Math.max(...lines.map((l) => l.length), 1);
-    const size = Math.max(4, Math.min(12, (h - 4) / (lines.length * 1.25), (w - 6) / (longest * 0.5)));
-    content += `q 0.15 0.3 0.6 RG 0.8 w 0.4 0.4 ${fmt(w - 0.8)} ${fmt(h - 0.8)} re S Q\n`;
-    content += `BT /Helv ${fmt(size)} Tf 0.1 0.1 0.3 rg ${fmt(size * 1.25)} TL 3 ${fmt(h - size - 2)} Td\n`;
-    for (const l of lines) content += `(${pdfText(l)}) Tj T*\n`;
-    content += 'ET\n';
+/**
+ * The engine's own signature box when the caller drew nothing: a frame with the lines, drawn
+ * like a tag (embedded Unicode font subsets, so any name shows; the /Matrix turns it upright on
+ * rotated pages).
+ */
+function drawnAppearance(
+  up: IncrementalUpdate,
+  pageIndex: number,
+  rect: readonly number[],
+  lines: readonly string[],
+): PdfRef {
+  const page = readPageGeometry(up.doc, pageIndex + 1);
+  const placement = userRectToTag(page, rect);
+  if (!tagInsidePage(page, placement)) {
+    throw new PdfError(
+      Code.INVALID_INPUT,
+      `The signature rectangle lies outside page ${pageIndex + 1} as it is shown.`,
+    );
   }
-  const data = deflateSync(Buffer.from(content, 'latin1'));
-  return new PdfStream(
-    dict({
-      Type: name('XObject'),
-      Subtype: name('Form'),
-      BBox: [0, 0, w, h],
-      Resources: resources,
-      Filter: name('FlateDecode'),
-    }),
-    data,
+  const builder = new AppearanceBuilder((n) => (n === page.pageNumber ? page : undefined));
+  builder.add(
+    {
+      ...placement,
+      uuid: 'signature',
+      type: 'textArea',
+      value: lines.join('\n'),
+      fontSize: 10,
+      color: [0.1, 0.1, 0.3],
+    },
+    { border: [0.15, 0.3, 0.6] },
   );
+  const [placed] = builder.finish(up);
+  if (!placed) throw new Error('The signature appearance was not drawn.');
+  return placed.appearance;
 }
 
-function fmt(n: number): string {
-  return n.toFixed(2).replace(/\.?0+$/, '');
-}
-
-/** WinAnsi-compatible text for a literal string; characters Helvetica cannot show become '?'. */
-function pdfText(s: string): string {
-  let out = '';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 63;
-    const b = c >= 32 && c <= 126 ? ch : c >= 160 && c <= 255 ? ch : '?';
-    out += b === '(' || b === ')' || b === '\\' ? `\\${b}` : b;
-  }
-  return out;
+/** The empty appearance of an invisible signature (a 0 × 0 widget still needs /AP). */
+function emptyAppearance(): PdfStream {
+  return new PdfStream(
+    dict({ Type: name('XObject'), Subtype: name('Form'), BBox: [0, 0, 0, 0], Filter: name('FlateDecode') }),
+    deflateSync(Buffer.alloc(0)),
+  );
 }

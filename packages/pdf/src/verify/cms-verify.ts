@@ -2,6 +2,7 @@ import { createHash, createPublicKey, verify as nodeVerify } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import { type CertInfo, certInfo } from '../sign/certificates.ts';
 import { type Asn, children, encodedOf, hashOid, OID, octetsOf, oidOf, parse } from '../sign/der.ts';
+import { type EssCertRef, essCertRefs, essRefersTo } from '../sign/ess.ts';
 
 export interface CmsCheck {
   signer?: CertInfo;
@@ -11,7 +12,10 @@ export interface CmsCheck {
   digestMatches: boolean;
   /** The signature over the signed attributes verifies with the signer's key. */
   signatureValid: boolean;
+  /** An ESS signing-certificate-v2 attribute (RFC 5035) is present; v1 does not count. */
   hasSigningCertificateV2: boolean;
+  /** The ESS signing-certificate(-v2) attribute names the certificate that made the signature. */
+  signingCertificateMatches: boolean;
   hasSigningTime: boolean;
   signatureValue?: Uint8Array;
   /** Unsigned signature-timestamp tokens (B-T). */
@@ -31,6 +35,7 @@ export function checkCms(cmsDer: Uint8Array, digestOf?: (alg: string) => Uint8Ar
     digestMatches: false,
     signatureValid: false,
     hasSigningCertificateV2: false,
+    signingCertificateMatches: false,
     hasSigningTime: false,
     timestampTokens: [],
     problems: [],
@@ -83,7 +88,7 @@ export function checkCms(cmsDer: Uint8Array, digestOf?: (alg: string) => Uint8Ar
   for (const a of children(signedAttrs)) {
     const id = oidOf(children(a)[0]);
     if (id === OID.messageDigest) messageDigest = octetsOf(children(children(a)[1])[0]);
-    if (id === OID.signingCertificateV2 || id === OID.signingCertificate) out.hasSigningCertificateV2 = true;
+    if (id === OID.signingCertificateV2) out.hasSigningCertificateV2 = true;
     if (id === OID.signingTime) out.hasSigningTime = true;
   }
   const expected = digestOf
@@ -102,6 +107,11 @@ export function checkCms(cmsDer: Uint8Array, digestOf?: (alg: string) => Uint8Ar
   }
   out.signatureValid = verifyWith(out.signer, attrBytes, sigValue, digestAlg, sigAlg);
   if (!out.signatureValid) out.problems.push('The cryptographic signature does not verify.');
+  const signer = out.signer;
+  const refs = essCertRefs(signedAttrs);
+  out.signingCertificateMatches = refs.length > 0 && essRefersTo(refs[0] as EssCertRef, signer);
+  if (refs.length > 0 && !out.signingCertificateMatches)
+    out.problems.push('The signing-certificate attribute names another certificate than the signer.');
   return out;
 }
 
@@ -125,7 +135,8 @@ function findSigner(
   return certs.find((c) => verifyWith(c, data, sig, digestAlg, sigAlg));
 }
 
-function verifyWith(
+/** Whether `sig` over `data` verifies with the certificate's key (RSA PKCS#1 v1.5 or ECDSA). */
+export function verifyWith(
   c: CertInfo,
   data: Uint8Array,
   sig: Uint8Array,

@@ -7,6 +7,7 @@ import { parsePdfDate } from '../sign/pdf-date.ts';
 import { tstInfo } from '../sign/timestamp.ts';
 import { type CmsCheck, checkCms } from './cms-verify.ts';
 import { findSignatures } from './find-signatures.ts';
+import { crlSummary, type DssRevocationData, dssCoversChain, ocspCertIds } from './revocation-data.ts';
 
 export type DetectedLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA' | 'not PAdES';
 
@@ -54,6 +55,8 @@ export function verifyPdf(pdf: Uint8Array, trustAnchors: Uint8Array[] = []): Ver
   const doc = PdfDocument.open(pdf);
   const anchors = trustAnchors.map(certInfo);
   const dssCerts = dssCertificates(doc);
+  const dssData = dssRevocationData(doc);
+  const isAnchor = (c: CertInfo) => anchors.some((a) => Buffer.from(a.der).equals(Buffer.from(c.der)));
   const found = findSignatures(doc);
   const reports: SignatureReport[] = [];
   const dssAt = dssRevisionEnd(doc);
@@ -71,6 +74,7 @@ export function verifyPdf(pdf: Uint8Array, trustAnchors: Uint8Array[] = []): Ver
     const end = b0 + b1;
     let check: CmsCheck;
     let timestampTime: string | undefined;
+    let tokenSigner: CertInfo | undefined;
     if (s.kind === 'timestamp') {
       check = checkCms(s.contents);
       const info = check.encapsulated ? tstInfoFromContent(s.contents) : undefined;
@@ -91,6 +95,7 @@ export function verifyPdf(pdf: Uint8Array, trustAnchors: Uint8Array[] = []): Ver
         if (!imprintOk || !tokenCheck.signatureValid)
           problems.push('The signature timestamp does not verify.');
         else timestampTime = info?.genTime.toISOString();
+        tokenSigner = tokenCheck.signer;
         check.certificates.push(...tokenCheck.certificates);
       }
     }
@@ -127,7 +132,14 @@ export function verifyPdf(pdf: Uint8Array, trustAnchors: Uint8Array[] = []): Ver
       problems,
     });
     const r = reports[reports.length - 1] as SignatureReport;
-    r.level = levelOf(s.subFilter, s.kind, check, !!timestampTime, end, dssAt, found);
+    // B-LT needs validation data for this signature's chain and its timestamp's chain, in a DSS
+    // written after the signature.
+    const validationData =
+      dssAt !== undefined &&
+      dssAt > end &&
+      dssCoversChain(dssData, chain, isAnchor) &&
+      (!tokenSigner || dssCoversChain(dssData, buildChain(tokenSigner, pool), isAnchor));
+    r.level = levelOf(s.subFilter, s.kind, check, !!timestampTime, end, validationData, dssAt, found);
   }
   return {
     signatures: reports,
@@ -145,14 +157,21 @@ function levelOf(
   check: CmsCheck,
   timestamped: boolean,
   end: number,
+  hasValidationData: boolean,
   dssAt: number | undefined,
   all: ReturnType<typeof findSignatures>,
 ): DetectedLevel {
   if (kind === 'timestamp') return 'not PAdES';
-  if (subFilter !== 'ETSI.CAdES.detached' || !check.hasSigningCertificateV2 || check.hasSigningTime)
+  if (
+    subFilter !== 'ETSI.CAdES.detached' ||
+    !check.hasSigningCertificateV2 ||
+    !check.signingCertificateMatches ||
+    check.hasSigningTime
+  )
     return 'not PAdES';
   if (!timestamped) return 'B-B';
-  if (dssAt === undefined || dssAt <= end) return 'B-T';
+  if (!hasValidationData || dssAt === undefined || dssAt <= end) return 'B-T';
+  // B-LTA: a document timestamp over the validation data (written after the DSS).
   const docTs = all.some((s) => s.kind === 'timestamp' && (s.byteRange[1] ?? 0) >= dssAt);
   return docTs ? 'B-LTA' : 'B-LT';
 }
@@ -164,6 +183,35 @@ function dssRevisionEnd(doc: PdfDocument): number | undefined {
   if (!(ref instanceof PdfRef)) return doc.xref.startxref;
   const e = doc.entry(ref.num);
   return e?.type === 'offset' ? e.offset : doc.xref.startxref;
+}
+
+/** The OCSP responses and CRLs of the DSS, parsed (unreadable entries are left out). */
+function dssRevocationData(doc: PdfDocument): DssRevocationData {
+  const out: DssRevocationData = { ocsp: [], crls: [] };
+  try {
+    const dss = doc.resolveDict(doc.catalog().get('DSS'));
+    const each = (key: string, use: (bytes: Uint8Array) => void) => {
+      const arr = doc.resolve(dss?.get(key));
+      if (!Array.isArray(arr)) return;
+      for (const item of arr.slice(0, 1000)) {
+        const st = doc.resolve(item);
+        if (!(st instanceof PdfStream)) continue;
+        try {
+          use(doc.streamData(st));
+        } catch {
+          // An undecodable entry is not validation data.
+        }
+      }
+    };
+    each('OCSPs', (b) => out.ocsp.push(...ocspCertIds(b)));
+    each('CRLs', (b) => {
+      const crl = crlSummary(b);
+      if (crl) out.crls.push(crl);
+    });
+  } catch {
+    // A broken DSS holds no usable validation data.
+  }
+  return out;
 }
 
 function dssCertificates(doc: PdfDocument): CertInfo[] {

@@ -99,3 +99,100 @@ export function verifyTimestampToken(
     rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * `openssl ocsp -respin`: the status ('good', 'revoked', 'unknown') an OCSP response gives for
+ * `certPem` issued by `issuerPem`, when its signature verifies against `caPem`; else undefined
+ * (not about that certificate, or not verifiable).
+ */
+export function ocspStatusFor(
+  response: Uint8Array,
+  certPem: string,
+  issuerPem: string,
+  caPem: string,
+): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-ocsp-'));
+  try {
+    writeFileSync(join(dir, 'resp.der'), response);
+    writeFileSync(join(dir, 'cert.pem'), certPem);
+    writeFileSync(join(dir, 'issuer.pem'), issuerPem);
+    writeFileSync(join(dir, 'ca.pem'), caPem);
+    const r = spawnSync(
+      'openssl',
+      [
+        'ocsp',
+        '-respin',
+        'resp.der',
+        '-issuer',
+        'issuer.pem',
+        '-cert',
+        'cert.pem',
+        '-CAfile',
+        'ca.pem',
+        '-no_nonce',
+      ],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    if (r.status !== 0 || !/Response verify OK/.test(`${r.stdout}${r.stderr}`)) return undefined;
+    return /^cert\.pem: (good|revoked|unknown)/m.exec(r.stdout)?.[1];
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `openssl crl`: the CRL's issuer (openssl's one-line form) when its signature verifies against `caPem`. */
+export function verifiedCrlIssuer(crl: Uint8Array, caPem: string): string | undefined {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-crl-'));
+  try {
+    writeFileSync(join(dir, 'crl.der'), crl);
+    writeFileSync(join(dir, 'ca.pem'), caPem);
+    const r = spawnSync(
+      'openssl',
+      ['crl', '-inform', 'DER', '-in', 'crl.der', '-CAfile', 'ca.pem', '-noout', '-issuer'],
+      { cwd: dir, encoding: 'utf8' },
+    );
+    if (r.status !== 0 || !/verify OK/.test(`${r.stdout}${r.stderr}`)) return undefined;
+    return /^issuer=(.*)$/m.exec(r.stdout)?.[1]?.trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `openssl x509 -issuer`: a certificate's issuer in the same one-line form as `verifiedCrlIssuer`. */
+export function certIssuer(certPem: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'signet-x509-'));
+  try {
+    writeFileSync(join(dir, 'cert.pem'), certPem);
+    const out = execFileSync('openssl', ['x509', '-in', 'cert.pem', '-noout', '-issuer'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    return (/^issuer=(.*)$/m.exec(out)?.[1] ?? '').trim();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The last signature of a PDF found the plain way (the last /ByteRange in the file): the bytes
+ * it covers and the DER in its /Contents hole, padding removed by the DER length header.
+ */
+export function lastSignatureHole(pdf: Uint8Array): {
+  byteRange: [number, number, number, number];
+  signedData: Buffer;
+  contents: Buffer;
+} {
+  const text = Buffer.from(pdf).toString('latin1');
+  const all = [...text.matchAll(/\/ByteRange\s*\[\s*(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s*\]/g)];
+  const m = all[all.length - 1];
+  if (!m) throw new Error('no /ByteRange in the file');
+  const [a, b, c, d] = m.slice(1, 5).map(Number) as [number, number, number, number];
+  const signedData = Buffer.concat([pdf.subarray(a, a + b), pdf.subarray(c, c + d)]);
+  const hex = text.slice(a + b + 1, c - 1);
+  const raw = Buffer.from(hex, 'hex');
+  // DER SEQUENCE: 0x30, then a short or long length.
+  const first = raw[1] ?? 0;
+  const lenBytes = first & 0x80 ? first & 0x7f : 0;
+  const len = lenBytes ? raw.subarray(2, 2 + lenBytes).reduce((n, x) => n * 256 + x, 0) : first;
+  return { byteRange: [a, b, c, d], signedData, contents: raw.subarray(0, 2 + lenBytes + len) };
+}

@@ -325,3 +325,27 @@ export async function expirePasswordTokens(db: Executor, userId: string, kind: '
       and(eq(passwordTokens.userId, userId), eq(passwordTokens.kind, kind), isNull(passwordTokens.usedAt)),
     );
 }
+
+/**
+ * Marks a user's pending invitations whose every link has expired `admininviteexpired` (or
+ * `delegationinviteexpired`), and returns their tenants. Memberships that never had an invitation
+ * link (delegates reached through easy-sign links) are left alone.
+ */
+export async function lapseExpiredInvitations(db: Executor, userId: string, at: Date): Promise<string[]> {
+  const inviteOf = sql`${passwordTokens.userId} = ${userTenants.userId} and ${passwordTokens.kind} = 'invite' and ${passwordTokens.tenantId} = ${userTenants.tenantId}`;
+  const rows = await db
+    .update(userTenants)
+    .set({
+      status: sql`case when ${userTenants.status} = 'invitewithdelegation' then 'delegationinviteexpired' else 'admininviteexpired' end`,
+    })
+    .where(
+      and(
+        eq(userTenants.userId, userId),
+        sql`${userTenants.status} in ('admininvited', 'invitewithdelegation')`,
+        sql`exists (select 1 from ${passwordTokens} where ${inviteOf})`,
+        sql`not exists (select 1 from ${passwordTokens} where ${inviteOf} and ${passwordTokens.usedAt} is null and ${passwordTokens.expiresAt} > ${at.toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ tenantId: userTenants.tenantId });
+  return rows.map((r) => r.tenantId);
+}

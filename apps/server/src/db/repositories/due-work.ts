@@ -55,11 +55,14 @@ export async function dueReminders(db: Executor, now: Date, limit: number): Prom
   );
 }
 
-/** ePaks past keeping: deleted more than `deletedDays` ago, or past their retention date. */
+/**
+ * ePaks past keeping: deleted more than `deletedDays` ago, or ended and past their retention date
+ * by more than `readyToPurgeDays` (the "ready to purge" window, in which they are archived).
+ */
 export async function purgeableEpaks(
   db: Executor,
   now: Date,
-  deletedDays: number,
+  days: { deleted: number; readyToPurge: number },
   limit: number,
 ): Promise<(DueEpak & { reason: string })[]> {
   return rowsOf<DueEpak & { reason: string }>(
@@ -67,9 +70,35 @@ export async function purgeableEpaks(
       select tenant_id as "tenantId", id as "epakId",
         case when status = 'Deleted' then 'deleted' else 'retention' end as reason
       from epaks
-      where (status = 'Deleted' and deleted_on <= ${now.toISOString()}::timestamptz - make_interval(days => ${deletedDays}))
-         or (status in ('Completed', 'Rejected', 'Expired', 'Archived') and retention_date <= ${now.toISOString()}::timestamptz)
+      where (status = 'Deleted' and deleted_on <= ${now.toISOString()}::timestamptz - make_interval(days => ${days.deleted}))
+         or (status in ('Completed', 'Rejected', 'Expired', 'Archived')
+             and retention_date <= ${now.toISOString()}::timestamptz - make_interval(days => ${days.readyToPurge}))
       limit ${limit}`),
+  );
+}
+
+/** Completed ePaks whose archival period is over (their retention date has come). */
+export async function archivalPeriodOverEpaks(db: Executor, now: Date, limit: number): Promise<DueEpak[]> {
+  return rowsOf<DueEpak>(
+    await db.execute(sql`
+      select tenant_id as "tenantId", id as "epakId" from epaks
+      where status = 'Completed' and retention_date <= ${now.toISOString()}::timestamptz
+      order by retention_date limit ${limit}`),
+  );
+}
+
+/** Completed ePaks still owed their seal, due now (never tried, or past their retry time). */
+export async function dueSeals(
+  db: Executor,
+  now: Date,
+  limit: number,
+): Promise<(DueEpak & { attempts: number })[]> {
+  return rowsOf<DueEpak & { attempts: number }>(
+    await db.execute(sql`
+      select tenant_id as "tenantId", id as "epakId", seal_attempts as attempts from epaks
+      where seal_requested_at is not null and sealed_at is null
+        and (seal_retry_at is null or seal_retry_at <= ${now.toISOString()}::timestamptz)
+      order by seal_requested_at limit ${limit}`),
   );
 }
 
@@ -95,6 +124,7 @@ export async function referencedBlobs(db: Executor, hashes: readonly string[]): 
     await db.execute(sql`
       select blob_hash as hash from document_versions where blob_hash in (${list})
       union select blob_hash from letterhead_templates where blob_hash in (${list})
+      union select blob_hash from epak_attachments where blob_hash in (${list})
       union select prepared_blob_hash from pending_signatures where prepared_blob_hash in (${list})`),
   );
   return new Set(rows.map((r) => r.hash));

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -57,6 +58,16 @@ export const epaks = pgTable(
     /** Status before a soft delete, so the folders of the other participants stay meaningful. */
     statusBeforeDelete: text('status_before_delete'),
     archivedOn: tstz('archived_on'),
+    /**
+     * Completion sealing (certificate, document timestamps) is owed: set in the transaction that
+     * completes the ePak, so a crash cannot lose it; the `signet-seal` job sets `sealedAt`.
+     */
+    sealRequestedAt: tstz('seal_requested_at'),
+    sealedAt: tstz('sealed_at'),
+    sealAttempts: integer('seal_attempts').notNull().default(0),
+    /** After a failed attempt: not before this time. */
+    sealRetryAt: tstz('seal_retry_at'),
+    sealError: text('seal_error'),
     /** Bumped on every change; guards against lost updates between concurrent actions. */
     version: integer('version').notNull().default(1),
   },
@@ -65,6 +76,8 @@ export const epaks = pgTable(
     index('epaks_owner').on(t.tenantId, t.ownerId, t.status, t.modifiedOn),
     index('epaks_modified').on(t.tenantId, t.modifiedOn),
     index('epaks_expiry').on(t.status, t.expiredOn),
+    index('epaks_retention').on(t.status, t.retentionDate),
+    index('epaks_sealing').on(t.sealRetryAt).where(sql`seal_requested_at is not null and sealed_at is null`),
   ],
 );
 
@@ -235,6 +248,38 @@ export const tags = pgTable(
       'cascade',
     ),
     index('tags_document').on(t.tenantId, t.documentId, t.pageNumber),
+  ],
+);
+
+/**
+ * Files recipients gave to attachment tags (spec §4). The tag's value names the file too, but
+ * tags are rewritten whenever the owner edits them; this row is what keeps the blob (the sweep
+ * reads it) and puts the file in the ePak's zip. One per tag: attaching again replaces it.
+ */
+export const epakAttachments = pgTable(
+  'epak_attachments',
+  {
+    tenantId: tenantId(),
+    id: uuid('id').notNull().defaultRandom(),
+    epakId: uuid('epak_id').notNull(),
+    documentId: uuid('document_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+    recipientId: uuid('recipient_id'),
+    fileName: text('file_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    blobHash: text('blob_hash').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.id] }),
+    foreignKey({ columns: [t.tenantId, t.epakId], foreignColumns: [epaks.tenantId, epaks.id] }).onDelete(
+      'cascade',
+    ),
+    uniqueIndex('epak_attachments_tag').on(t.tenantId, t.tagId),
+    index('epak_attachments_epak').on(t.tenantId, t.epakId),
+    index('epak_attachments_blob').on(t.blobHash),
   ],
 );
 

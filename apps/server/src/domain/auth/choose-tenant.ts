@@ -12,9 +12,27 @@ interface MembershipChoice {
 const USABLE = new Set(['enabled']);
 
 /**
+ * Memberships whose invitation ran out before it was accepted: the person's account in that
+ * tenant has expired (code -15, "user expired"), until an admin invites them again. The spec's
+ * status `expired` is the password's, and answers -73 instead.
+ */
+export const LAPSED_INVITE_STATUSES: ReadonlySet<string> = new Set([
+  'admininviteexpired',
+  'delegationinviteexpired',
+]);
+
+export function refuseLapsedInvitation(status: string): void {
+  if (LAPSED_INVITE_STATUSES.has(status))
+    throw new AppError(
+      Code.USER_EXPIRED,
+      'Your invitation has expired; ask an administrator to invite you again',
+    );
+}
+
+/**
  * Picks the tenant a sign-in enters: the requested one, else the user's default, else the first
  * usable membership; a super admin without memberships enters none. The refusals say why: -13
- * disabled, -173 invitation cancelled, -11 nothing to enter.
+ * disabled, -173 invitation cancelled, -15 invitation expired, -11 nothing to enter.
  */
 export function chooseTenant(p: {
   memberships: readonly MembershipChoice[];
@@ -41,6 +59,7 @@ function refuseUnusable(m: MembershipChoice): void {
   if (m.tenantStatus !== 'active') throw new AppError(Code.TRIAL_EXPIRED, 'This organisation is not active');
   if (m.status === 'disabled') throw new AppError(Code.USER_DISABLED);
   if (m.status === 'cancelInvitation') throw new AppError(Code.INVITATION_CANCELLED);
+  refuseLapsedInvitation(m.status);
   if (!USABLE.has(m.status))
     throw new AppError(Code.USER_NOT_REGISTERED, 'Accept your invitation before signing in');
 }

@@ -9,6 +9,7 @@ import { AppError } from '../app-error.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { passwordResetEmail } from '../notifications/account-emails.ts';
+import { DEFAULT_LANGUAGE, type Language } from './language.ts';
 import { randomToken, tokenDigest } from './tokens.ts';
 
 export const RESET_LINK_TTL_SECONDS = 3600;
@@ -20,6 +21,7 @@ export async function sendResetLink(
   user: { id: string; email: string },
   byAdmin: boolean,
   deps: Deps,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<string> {
   const now = deps.clock.now();
   const since = addSeconds(now, -86_400);
@@ -37,7 +39,7 @@ export async function sendResetLink(
       createdAt: now,
       expiresAt: addSeconds(now, RESET_LINK_TTL_SECONDS),
     });
-    await deps.mailer.queue(tx, passwordResetEmail({ to: user.email, link, byAdmin }));
+    await deps.mailer.queue(tx, passwordResetEmail({ to: user.email, link, byAdmin, language }));
   });
   deps.mailer.kick();
   return link;
@@ -46,9 +48,13 @@ export async function sendResetLink(
 /**
  * `POST /public/users/forgotPassword`. Answers the same whether or not the email has an
  * account, so it cannot be used to find out who does; only -227 (too many resets) differs.
+ * The mail is in the language of the request: the person asking is the one who reads it.
  */
-export async function forgotPassword(email: string, deps: Deps): Promise<{ ok: true }> {
-  const user = await findUserByEmail(deps.db.system, email);
-  if (user) await sendResetLink(user, false, deps);
+export async function forgotPassword(
+  input: { email: string; language?: Language },
+  deps: Deps,
+): Promise<{ ok: true }> {
+  const user = await findUserByEmail(deps.db.system, input.email);
+  if (user) await sendResetLink(user, false, deps, input.language);
   return { ok: true };
 }

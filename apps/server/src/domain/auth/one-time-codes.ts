@@ -13,6 +13,7 @@ import { AppError } from '../app-error.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { oneTimeCodeEmail } from '../notifications/account-emails.ts';
+import { DEFAULT_LANGUAGE, type Language } from './language.ts';
 import { sameDigest, tokenDigest } from './tokens.ts';
 
 /** One-time codes: 6 digits, 5 minutes, a new one at most every 30 s, 5 tries each. */
@@ -33,12 +34,16 @@ function codeDigest(otpId: string, code: string): string {
   return tokenDigest(`${otpId}:${code}`);
 }
 
-/** Creates a code, queues its email and returns its id. -198 when the last one is too recent. */
+/**
+ * Creates a code, queues its email and returns its id. -198 when the last one is too recent.
+ * The mail is in the language of the request that asked for it: its reader is at that screen.
+ */
 export async function sendOneTimeCode(
   user: UserRow,
   purpose: 'login' | 'action',
   context: Record<string, unknown>,
   deps: Deps,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ otpId: string; expiresIn: number; resendAfter: number }> {
   const now = deps.clock.now();
   const last = await latestOneTimeCode(deps.db.system, user.id, purpose);
@@ -60,7 +65,10 @@ export async function sendOneTimeCode(
       createdAt: now,
       expiresAt: addSeconds(now, OTP_TTL_SECONDS),
     });
-    await deps.mailer.queue(tx, oneTimeCodeEmail({ to: user.email, code, minutes: OTP_TTL_SECONDS / 60 }));
+    await deps.mailer.queue(
+      tx,
+      oneTimeCodeEmail({ to: user.email, code, minutes: OTP_TTL_SECONDS / 60, language }),
+    );
     return id;
   });
   deps.mailer.kick();
@@ -72,8 +80,9 @@ export async function startSignInChallenge(
   user: UserRow,
   tenantId: string | null,
   deps: Deps,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<TwoFactorChallenge> {
-  const sent = await sendOneTimeCode(user, 'login', { tenantId }, deps);
+  const sent = await sendOneTimeCode(user, 'login', { tenantId }, deps, language);
   const otpToken = await deps.tokens.signChallenge(
     SIGN_IN_CHALLENGE,
     user.id,

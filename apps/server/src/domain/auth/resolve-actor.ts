@@ -3,6 +3,7 @@ import { actorFacts } from '../../db/repositories/accounts.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
+import { refuseLapsedInvitation } from './choose-tenant.ts';
 import type { AccessClaims } from './tokens.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -44,6 +45,8 @@ export async function resolveActor(
     throw new AppError(Code.TRIAL_EXPIRED);
   }
   if (facts.status === 'disabled') throw new AppError(Code.USER_DISABLED);
+  // A link session of someone whose invitation lapsed ends with it.
+  refuseLapsedInvitation(facts.status);
   // A link session serves people who may never have set a password (delegates, new signers).
   const usable = facts.scopeEpakId ? LINK_SESSION_STATUSES : ['enabled'];
   if (!usable.includes(facts.status)) {

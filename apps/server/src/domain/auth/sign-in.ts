@@ -1,7 +1,9 @@
-import { Code, type TokenResponse } from '@signet/contracts';
+import { Code, PENDING_INVITE_STATUSES, type TokenResponse } from '@signet/contracts';
 import {
   clearFailedSignIns,
   findUserByEmail,
+  lapseExpiredInvitations,
+  type MembershipRow,
   membershipsOf,
   recordFailedSignIn,
   setPasswordState,
@@ -11,7 +13,7 @@ import { AppError } from '../app-error.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';
 import { DEFAULT_TENANT_SETTINGS, readTenantSettings } from '../tenants/tenant-settings.ts';
-import { chooseTenant } from './choose-tenant.ts';
+import { chooseTenant, LAPSED_INVITE_STATUSES, refuseLapsedInvitation } from './choose-tenant.ts';
 import { issueSession } from './issue-session.ts';
 import { startSignInChallenge } from './one-time-codes.ts';
 
@@ -28,6 +30,7 @@ export interface SignInInput {
  * tell which emails have accounts. N wrong passwords in a row lock the account (-14) for the
  * policy's lockout time; a password change unlocks it. A password that must be changed answers
  * -73 with `expired` or `resetpassword`; a tenant with two-factor answers -200 with a challenge.
+ * An invitation that ran out before it was accepted answers -15 (user expired) for its tenant.
  */
 export async function signIn(input: SignInInput, origin: RequestOrigin, deps: Deps): Promise<TokenResponse> {
   const now = deps.clock.now();
@@ -35,14 +38,24 @@ export async function signIn(input: SignInInput, origin: RequestOrigin, deps: De
   if (!user) throw new AppError(Code.INVALID_PASSWORD, 'Wrong username or password');
   if (user.lockedUntil && user.lockedUntil > now) throw new AppError(Code.USER_LOCKED);
 
-  const memberships = await membershipsOf(deps.db.system, user.id);
+  let memberships = await membershipsOf(deps.db.system, user.id);
+  // Nothing expires invitations on a timer: their person finds out here, or at the dead link.
+  const pending = (m: MembershipRow) => PENDING_INVITE_STATUSES.includes(m.status as never);
+  if (memberships.some(pending) && (await lapseExpiredInvitations(deps.db.system, user.id, now)).length > 0) {
+    memberships = await membershipsOf(deps.db.system, user.id);
+  }
   const policy = readTenantSettings(
     memberships.find((m) => m.tenantId === user.defaultTenantId)?.tenantSettings ??
       memberships[0]?.tenantSettings,
   ).passwordPolicy;
 
-  if (!user.passwordHash)
+  if (!user.passwordHash) {
+    // No password to check: as with -75, the answer is about the invitation, not the person.
+    const concerned = input.tenantId ? memberships.filter((m) => m.tenantId === input.tenantId) : memberships;
+    const lapsed = concerned.find((m) => LAPSED_INVITE_STATUSES.has(m.status));
+    if (lapsed && !concerned.some(pending)) refuseLapsedInvitation(lapsed.status);
     throw new AppError(Code.USER_NOT_REGISTERED, 'Set your password from the invitation first');
+  }
   if (!(await deps.passwords.verify(user.passwordHash, input.password))) {
     const failures = user.failedLogins + 1;
     const lock = failures >= policy.lockoutThreshold ? addSeconds(now, policy.lockoutMinutes * 60) : null;
@@ -64,7 +77,7 @@ export async function signIn(input: SignInInput, origin: RequestOrigin, deps: De
     ? readTenantSettings(memberships.find((m) => m.tenantId === chosen.tenantId)?.tenantSettings)
     : DEFAULT_TENANT_SETTINGS;
   if (settings.twoFactor) {
-    const challenge = await startSignInChallenge(user, chosen.tenantId, deps);
+    const challenge = await startSignInChallenge(user, chosen.tenantId, deps, origin.language);
     throw new AppError(Code.TWO_FACTOR_REQUIRED, 'Enter the code we sent to your email', { data: challenge });
   }
   return issueSession(deps, user, chosen, origin, 'password', input.oauthClientId ?? null);

@@ -7,13 +7,19 @@ import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { welcomeEmail } from '../notifications/account-emails.ts';
 import { DEFAULT_TENANT_SETTINGS } from '../tenants/tenant-settings.ts';
+import { DEFAULT_LANGUAGE, type Language } from './language.ts';
 import { checkNewPassword } from './new-password.ts';
 
 /**
  * `POST /v1/user/signup`: a new organisation with its first user as `root` (the tenant owner).
  * -81 when the email has an account (they are invited instead), -87 when the name is taken.
  */
-export async function signUp(input: Signup, deps: Deps): Promise<{ userId: string; tenantId: string }> {
+export async function signUp(
+  input: Signup,
+  deps: Deps,
+  /** The request's language: the new account's profile language and its welcome mail's. */
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<{ userId: string; tenantId: string }> {
   if (!deps.settings.allowSignup)
     throw new AppError(Code.NOT_AUTHORIZED, 'Sign-up is closed on this installation');
   checkNewPassword(input.newPassword, input.confirmPassword, DEFAULT_TENANT_SETTINGS.passwordPolicy);
@@ -35,6 +41,7 @@ export async function signUp(input: Signup, deps: Deps): Promise<{ userId: strin
       middleName: input.middleName,
       lastName: input.lastName,
       title: input.jobTitle,
+      locale: language,
       defaultTenantId: id,
     });
     await insertMembership(tx, {
@@ -50,7 +57,12 @@ export async function signUp(input: Signup, deps: Deps): Promise<{ userId: strin
       now,
     );
     await deps.mailer.queue(tx, {
-      ...welcomeEmail({ to: input.email, tenantName: input.orgName, link: `${deps.settings.appUrl}/login` }),
+      ...welcomeEmail({
+        to: input.email,
+        tenantName: input.orgName,
+        link: `${deps.settings.appUrl}/login`,
+        language,
+      }),
       tenantId: id,
     });
     return id;

@@ -2,7 +2,6 @@ import type { Executor } from '../../db/database.ts';
 import { type RecipientRow, saveMachine, updateEpak } from '../../db/repositories/epaks.ts';
 import type { Deps } from '../deps.ts';
 import { carryOutEffects } from './carry-out-effects.ts';
-import { sealCompletedEpak } from './complete-epak.ts';
 import type { LoadedEpak } from './load-epak.ts';
 import { progressPercent, transition, type WorkflowEvent } from './workflow-machine.ts';
 
@@ -37,6 +36,5 @@ export async function applyEvent(
     result.effects,
     deps,
   );
-  if (completed) await sealCompletedEpak(tx, ctx, loaded.epak.id, deps);
   return result;
 }

@@ -1,5 +1,6 @@
 import { Code } from '@signet/contracts';
 import { appendActivity } from '../../db/repositories/activity.ts';
+import { attachmentOfTag, saveAttachment } from '../../db/repositories/attachments.ts';
 import { documentsOfEpak, tagsOfDocument, updateTag } from '../../db/repositories/epaks.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
@@ -7,6 +8,8 @@ import type { Deps } from '../deps.ts';
 import { uploadDocuments } from '../documents/upload-document.ts';
 import { authorizeInTenant } from '../policy.ts';
 import { bindDocuments } from './create-epak.ts';
+import type { DownloadedFile } from './download.ts';
+import { readOnlyTag, tagWritableBy } from './fill-tags.ts';
 import { loadEpak, myTurn, requireOwner } from './load-epak.ts';
 
 /** Largest file for an attachment tag, unless the tag sets its own `maxUpload` (KB). */
@@ -14,8 +17,9 @@ export const ATTACHMENT_MAX_BYTES = 10 * 1024 * 1024;
 
 /**
  * `POST /v2/epak/{ePakId}/document/{docId}/tag/{tagId}/attach`: a recipient whose turn it is
- * uploads the file an attachment tag asks for. The file is kept as a blob; the tag's value
- * becomes `{title, sha256, size, type}` and it is done (spec §4 attachment tags). -109 without a file.
+ * uploads the file an attachment tag asks for. The file is kept as a blob named by an
+ * `epak_attachments` row (which the blob sweep and the ePak's zip read); the tag's value becomes
+ * `{title, sha256, size, type}` and it is done (spec §4 attachment tags). -109 without a file.
  */
 export async function attachToTag(
   actor: Actor,
@@ -35,6 +39,7 @@ export async function attachToTag(
     if (!tag || tag.recipientId !== turn.id) throw new AppError(Code.NOT_AUTHORIZED, 'That is not your tag');
     if (tag.type !== 'attachment' && tag.type !== 'selfSignAttachment')
       throw new AppError(Code.INVALID_INPUT, 'That tag takes no file');
+    if (tag.readOnly || !tagWritableBy(tag, 'signer')) throw readOnlyTag(tag);
     const limitKb = Number((tag.extra as { maxUpload?: number }).maxUpload ?? 0);
     const limit = limitKb > 0 ? limitKb * 1024 : ATTACHMENT_MAX_BYTES;
     if (file.bytes.length > limit)
@@ -42,7 +47,21 @@ export async function attachToTag(
         Code.SIGNATURE_UPLOAD_SIZE,
         `The file is larger than ${Math.round(limit / 1024)} KB`,
       );
+    // Written (and fsynced) before the row that keeps it commits; the sweep spares young blobs.
     const blob = await deps.blobs.put(file.bytes);
+    await saveAttachment(tx, {
+      tenantId: actor.tenantId,
+      epakId,
+      documentId,
+      tagId,
+      recipientId: turn.id,
+      fileName: file.fileName,
+      mimeType: file.mimeType,
+      blobHash: blob.hash,
+      size: blob.size,
+      createdBy: actor.userId,
+      createdAt: deps.clock.now(),
+    });
     const value = JSON.stringify({
       title: file.fileName,
       sha256: blob.hash,
@@ -63,6 +82,38 @@ export async function attachToTag(
       deps.clock.now(),
     );
     return { tagId, value, status: 'done' as const };
+  });
+}
+
+/** Types a downloaded attachment keeps; anything else is served as bytes, never rendered. */
+const SAFE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'text/plain']);
+
+/** The content type an attachment is served with. */
+export function servedType(mimeType: string): string {
+  return SAFE_TYPES.has(mimeType.toLowerCase()) ? mimeType.toLowerCase() : 'application/octet-stream';
+}
+
+/**
+ * `GET /v2/epak/{ePakId}/document/{docId}/tag/{tagId}/attach`: the file given to an attachment
+ * tag, for anyone who may see the ePak (-1006 when the tag has none).
+ */
+export async function downloadAttachment(
+  actor: Actor,
+  epakId: string,
+  documentId: string,
+  tagId: string,
+  deps: Deps,
+): Promise<DownloadedFile> {
+  authorizeInTenant(actor, 'epaks.read');
+  return deps.db.withTenant(actor.tenantId, async (tx) => {
+    await loadEpak(tx, actor, epakId);
+    const attachment = await attachmentOfTag(tx, epakId, documentId, tagId);
+    if (!attachment) throw new AppError(Code.DOCUMENT_MISSING);
+    return {
+      fileName: attachment.fileName,
+      contentType: servedType(attachment.mimeType),
+      bytes: await deps.blobs.get(attachment.blobHash),
+    };
   });
 }
 

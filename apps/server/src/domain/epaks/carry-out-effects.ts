@@ -7,21 +7,26 @@ import {
   type EpakRow,
   markUnread,
   type RecipientRow,
+  updateEpak,
   updateRecipient,
 } from '../../db/repositories/epaks.ts';
 import { findMembersByIds } from '../../db/repositories/members.ts';
 import { insertNotification } from '../../db/repositories/notifications.ts';
+import { requestSeal } from '../../db/repositories/sealing.ts';
 import { randomToken, tokenDigest } from '../auth/tokens.ts';
+import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { queueEpakCallback } from '../integrations/callbacks.ts';
 import {
   actionRequestEmail,
+  commentEmail,
   completedEmail,
   declinedEmail,
   delegatedEmail,
   documentsEmail,
 } from '../notifications/epak-emails.ts';
 import { displayName } from '../users/present-user.ts';
+import type { LoadedEpak } from './load-epak.ts';
 import type { WorkflowEffect } from './workflow-machine.ts';
 
 export interface EffectContext {
@@ -123,6 +128,80 @@ export async function requestAction(
   }
 }
 
+/** Longest comment a push notification repeats (the mail and the recipient row keep it whole). */
+const PUSH_COMMENT_CHARS = 300;
+
+/**
+ * A recipient acted with a free-text comment (a review, a delegation, a rejection): it is kept on
+ * their entry and in the activity log, and the custodian is told — a `reviewerComments` push for
+ * a REVIEW step, `signerComments` otherwise, and a mail unless the action's own mail to the
+ * custodian already carries the text (`mail: false`, a rejection's "Declined" mail).
+ */
+export async function announceComment(
+  tx: Executor,
+  loaded: Pick<LoadedEpak, 'epak' | 'workflow'>,
+  recipient: RecipientRow,
+  comment: string | undefined,
+  actor: { tenantId: string; userId: string | null; ip: string | null },
+  deps: Deps,
+  opts: { mail: boolean } = { mail: true },
+): Promise<void> {
+  const text = comment?.trim();
+  if (!text) return;
+  const step = loaded.workflow.steps.find((s) => s.id === recipient.stateId);
+  const role = step?.type === 'REVIEW' ? 'reviewer' : 'signer';
+  const ctx: EffectContext = {
+    tenantId: actor.tenantId,
+    epak: loaded.epak,
+    recipients: loaded.workflow.recipients,
+    actorUserId: actor.userId,
+    ip: actor.ip,
+  };
+  await updateRecipient(tx, recipient.id, { comment: text });
+  const owner = (await findMembersByIds(tx, [loaded.epak.ownerId]))[0];
+  if (owner && opts.mail) {
+    await deps.mailer.queue(tx, {
+      ...commentEmail({
+        to: owner.user.email,
+        subject: loaded.epak.subject,
+        by: recipient.email,
+        role,
+        comment: text,
+        link: epakLink(deps, loaded.epak.id),
+        epakId: loaded.epak.id,
+      }),
+      tenantId: actor.tenantId,
+    });
+  }
+  await notify(
+    tx,
+    ctx,
+    loaded.epak.ownerId,
+    role === 'reviewer' ? 'reviewerComments' : 'signerComments',
+    role === 'reviewer' ? 'Reviewer comment' : 'Signer comment',
+    `${recipient.email}: ${text.length > PUSH_COMMENT_CHARS ? `${text.slice(0, PUSH_COMMENT_CHARS - 1)}…` : text}`,
+  );
+  await markUnread(tx, actor.tenantId, loaded.epak.id, [loaded.epak.ownerId]);
+  await appendActivity(
+    tx,
+    {
+      tenantId: actor.tenantId,
+      epakId: loaded.epak.id,
+      actorUserId: actor.userId,
+      action: 'epak.commented',
+      details: { recipientId: recipient.id, role, comment: text },
+      ip: actor.ip,
+    },
+    deps.clock.now(),
+  );
+}
+
+/** Recipients who have had the ePak in their folders, by person, the owner left out. */
+function involvedUsers(ctx: EffectContext): string[] {
+  const ids = ctx.recipients.filter((r) => r.status !== 'NotRequired').map((r) => r.userId);
+  return [...new Set(ids)].filter((id) => id !== ctx.epak.ownerId);
+}
+
 /**
  * Carries out what a workflow transition asked for, in the same transaction: mails are queued
  * (sent after commit), notifications stored (published on commit), activity appended.
@@ -202,7 +281,16 @@ export async function carryOutEffects(
           await notify(tx, ctx, m.user.id, 'signCompleted', 'Completed', ctx.epak.subject);
         }
         await markUnread(tx, ctx.tenantId, ctx.epak.id, userIds);
+        // An archival period set before completion starts now (owner-actions setArchivalPeriod).
+        if (ctx.epak.archivalPeriodDays !== null && !ctx.epak.retentionDate) {
+          await updateEpak(tx, ctx.epak.id, {
+            retentionDate: addSeconds(now, ctx.epak.archivalPeriodDays * 86_400),
+          });
+        }
         await log('epak.completed', {});
+        // The certificate and the timestamps are the seal job's: completion stays quick and a
+        // TSA outage cannot stop the last signer.
+        await requestSeal(tx, ctx.epak.id, now);
         break;
       }
       case 'rejected': {
@@ -271,6 +359,11 @@ export async function carryOutEffects(
       case 'statusChanged':
         await log('epak.statusChanged', { from: effect.from, to: effect.to });
         await queueEpakCallback(tx, ctx.epak, effect.to, now);
+        // Deleting a sent ePak takes it from its recipients' folders: they are told.
+        if (effect.to === 'Deleted' && (effect.from === 'InProgress' || effect.from === 'Stopped')) {
+          for (const userId of involvedUsers(ctx))
+            await notify(tx, ctx, userId, 'epakDeleted', 'Deleted', ctx.epak.subject);
+        }
         break;
     }
   }

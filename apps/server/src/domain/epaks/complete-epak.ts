@@ -1,4 +1,11 @@
-import { buildTextDocument, documentGeometry, signPdf } from '@signet/pdf';
+import {
+  addDocumentTimestamp,
+  addLongTermValidation,
+  buildTextDocument,
+  documentGeometry,
+  signPdf,
+  type TsaConfig,
+} from '@signet/pdf';
 import type { Executor } from '../../db/database.ts';
 import { activityOfEpak, appendActivity, headOf } from '../../db/repositories/activity.ts';
 import {
@@ -9,14 +16,18 @@ import {
   versionsOf,
 } from '../../db/repositories/epaks.ts';
 import { findMembersByIds } from '../../db/repositories/members.ts';
+import { markSealed } from '../../db/repositories/sealing.ts';
 import type { Deps } from '../deps.ts';
-import { addVersion } from '../documents/document-store.ts';
+import { addVersion, currentBytes } from '../documents/document-store.ts';
 import { withPdfErrors } from '../documents/pdf-errors.ts';
-import { sealSigner } from '../signing/seal-signer.ts';
+import { tenantRevocationLists } from '../signing/revocation-lists.ts';
+import { sealSigner, tenantRoot } from '../signing/seal-signer.ts';
 import { displayName } from '../users/present-user.ts';
 
 export const CERTIFICATE_NAME = 'Completion certificate.pdf';
 export const CERTIFICATE_KIND = 'certificate';
+/** The version kind of a document's B-LTA document timestamp, added at completion. */
+export const TIMESTAMP_VERSION_KIND = 'timestamp';
 
 const when = (d: Date | null) =>
   d
@@ -26,24 +37,82 @@ const when = (d: Date | null) =>
         .replace(/\.\d+Z$/, ' UTC')
     : '—';
 
+/** How long fetching one certificate's revocation data may take while sealing. */
+const REVOCATION_TIMEOUT_MS = 10_000;
+
 /**
- * On completion (DOMAIN.md): a completion certificate — every recipient, action, time and
- * address, each document's hash before and after, the ePak's activity and the head of the
- * tenant's activity chain — as a PDF of its own, sealed with the tenant's key and added to the
- * ePak as its last document.
+ * A document's archival timestamp (PAdES B-LTA): the validation data of its signatures and their
+ * timestamps (chains; the tenant CA's own revocation lists; OCSP / CRL answers where a
+ * certificate names a responder, such as the TSA's) in a DSS revision, then an RFC 3161 document
+ * timestamp over the whole file.
+ */
+async function timestampDocument(
+  pdf: Uint8Array,
+  tsa: TsaConfig,
+  validation: { anchors: Uint8Array[]; crls: Uint8Array[] },
+) {
+  const withValidation = await addLongTermValidation(pdf, {
+    extraCertificates: validation.anchors,
+    crls: validation.crls,
+    timeoutMs: REVOCATION_TIMEOUT_MS,
+  });
+  return addDocumentTimestamp(withValidation, tsa);
+}
+
+/**
+ * The completion seal (DOMAIN.md "On completion"), made by the `signet-seal` job for an ePak
+ * whose completion recorded that it is owed (`requestSeal`). With a timestamp authority each
+ * document first gets its B-LTA document timestamp; then the completion certificate — every
+ * recipient, action, time and address, each document's hash as uploaded and as finally kept,
+ * the ePak's activity and the head of the tenant's activity chain — becomes a PDF of its own,
+ * sealed with the tenant's key (B-T with a TSA) and added as the ePak's last document.
+ *
+ * Runs in one tenant transaction with the ePak row locked, so two runs cannot both seal;
+ * `sealed` is false when there was nothing (left) to do. `timestamps: false` seals without the TSA
+ * (the job's last resort when the TSA keeps failing).
  */
 export async function sealCompletedEpak(
   tx: Executor,
-  actor: { tenantId: string; actorUserId: string | null; ip: string | null },
+  tenantId: string,
   epakId: string,
   deps: Deps,
-): Promise<void> {
-  const tenantId = actor.tenantId;
+  opts: { timestamps: boolean } = { timestamps: true },
+): Promise<{ sealed: boolean; timestamped: number }> {
   const now = deps.clock.now();
-  const epak = await findEpak(tx, epakId);
-  if (!epak) return;
+  const epak = await findEpak(tx, epakId, { lock: true });
+  if (!epak?.sealRequestedAt || epak.sealedAt) return { sealed: false, timestamped: 0 };
   const docs = await documentsOfEpak(tx, epakId);
-  if (docs.some((d) => d.kind === CERTIFICATE_KIND)) return; // already sealed: idempotent
+  if (docs.some((d) => d.kind === CERTIFICATE_KIND)) {
+    // Sealed before the seal became a job (or by a run whose marking was lost): nothing to add.
+    await markSealed(tx, epakId, now);
+    return { sealed: false, timestamped: 0 };
+  }
+  const tsa: TsaConfig | null =
+    opts.timestamps && deps.settings.tsaUrl ? { url: deps.settings.tsaUrl } : null;
+  let timestamped = 0;
+  if (tsa) {
+    const validation = {
+      anchors: [await tenantRoot(tx, tenantId, deps)],
+      crls: await tenantRevocationLists(tx, tenantId, deps),
+    };
+    for (const d of docs) {
+      const { version, bytes } = await currentBytes(tx, d.id, deps);
+      const stamped = await withPdfErrors(() => timestampDocument(bytes, tsa, validation));
+      await addVersion(
+        tx,
+        {
+          tenantId,
+          documentId: d.id,
+          version: version.version + 1,
+          bytes: stamped,
+          kind: TIMESTAMP_VERSION_KIND,
+          createdBy: null,
+        },
+        deps,
+      );
+      timestamped += 1;
+    }
+  }
   const workflow = await loadWorkflow(tx, epakId);
   const people = new Map(
     (await findMembersByIds(tx, [epak.ownerId, ...workflow.recipients.map((r) => r.userId)])).map((m) => [
@@ -99,7 +168,7 @@ export async function sealCompletedEpak(
             ['Signing policy', epak.signingPolicy],
             ['Created', when(epak.createdAt)],
             ['Sent', when(epak.sentOn)],
-            ['Completed', when(now)],
+            ['Completed', when(epak.completedOn ?? now)],
           ],
         },
         { kind: 'heading', text: 'Recipients' },
@@ -121,7 +190,7 @@ export async function sealCompletedEpak(
         { kind: 'spacer', height: 10 },
         {
           kind: 'paragraph',
-          text: `Activity chain head: ${head?.lastHash ?? '—'} (entry ${head?.lastSeq ?? 0}). Each document's last signature covers the whole file; this certificate is sealed with the organisation's key.`,
+          text: `Activity chain head: ${head?.lastHash ?? '—'} (entry ${head?.lastSeq ?? 0}). Each document's last signature${timestamped > 0 ? ' (a document timestamp)' : ''} covers the whole file; this certificate is sealed with the organisation's key.`,
           size: 8,
         },
       ],
@@ -130,7 +199,12 @@ export async function sealCompletedEpak(
   );
   const signer = await sealSigner(tx, tenantId, deps);
   const sealed = await withPdfErrors(() =>
-    signPdf(pdf, signer, { signerName: 'Signet', reason: 'Completion certificate', signingTime: now }),
+    signPdf(pdf, signer, {
+      ...(tsa ? { level: 'B-T' as const, tsa } : { level: 'B-B' as const }),
+      signerName: 'Signet',
+      reason: 'Completion certificate',
+      signingTime: now,
+    }),
   );
   const pages = documentGeometry(sealed);
   const documentId = await insertDocument(tx, {
@@ -155,11 +229,13 @@ export async function sealCompletedEpak(
     {
       tenantId,
       epakId,
-      actorUserId: actor.actorUserId,
+      actorUserId: null,
       action: 'epak.sealed',
-      details: { certificate: blob.hash },
-      ip: actor.ip,
+      details: { certificate: blob.hash, timestamped },
+      ip: null,
     },
     now,
   );
+  await markSealed(tx, epakId, now);
+  return { sealed: true, timestamped };
 }

@@ -7,6 +7,7 @@ import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { requireProvidersFor, signingPoliciesOf } from '../signing/providers/resolve-provider.ts';
 import { copyTemplateDocuments, placeTemplateTags, resolveTemplates } from '../templates/apply-templates.ts';
 import { writeWorkflow } from './build-workflow.ts';
 import { getEpak } from './get-epak.ts';
@@ -52,6 +53,13 @@ export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): P
     const id = crypto.randomUUID();
     const [first] = await findDocuments(tx, input.documentIds.slice(0, 1));
     const fromTemplates = await resolveTemplates(tx, actor, input);
+    // A remote policy without a provider here would leave the ePak stuck at its first signer.
+    await requireProvidersFor(
+      tx,
+      tenantId,
+      signingPoliciesOf(fromTemplates.steps, fromTemplates.signingPolicy),
+      deps,
+    );
     await insertEpak(tx, {
       id,
       tenantId,

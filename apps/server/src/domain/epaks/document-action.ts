@@ -7,6 +7,7 @@ import { AppError } from '../app-error.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
 import { applyEvent } from './apply-event.ts';
+import { announceComment } from './carry-out-effects.ts';
 import { CERTIFICATE_KIND } from './complete-epak.ts';
 import { loadEpak, myTurn } from './load-epak.ts';
 
@@ -16,7 +17,8 @@ export type DocumentAction = (typeof DocumentAction)[number];
 /**
  * `PUT /v2/epak/{epakId}/document/{documentId}/{action}`: a recipient whose turn it is records
  * that they viewed a document (needed before signing when the ePak enforces viewing) or, in a
- * REVIEW step, reviewed it. Reviewing the last document completes their review.
+ * REVIEW step, reviewed it. Reviewing the last document completes their review. A reviewer's
+ * `comment` goes to the custodian (`reviewerComments`, and a mail).
  */
 export async function documentAction(
   actor: Actor,
@@ -25,6 +27,7 @@ export async function documentAction(
   action: DocumentAction,
   origin: RequestOrigin,
   deps: Deps,
+  comment?: string,
 ): Promise<{ recorded: true; actionDone: boolean; status: string }> {
   authorizeInTenant(actor, 'epaks.act');
   const tenantId = actor.tenantId;
@@ -53,6 +56,7 @@ export async function documentAction(
     );
     if (action !== 'reviewed')
       return { recorded: true as const, actionDone: false, status: loaded.epak.status };
+    await announceComment(tx, loaded, turn, comment, actor, deps);
     const reviewed = await documentActionsOf(tx, turn.id, 'reviewed');
     if (docs.some((d) => !reviewed.has(d.id)))
       return { recorded: true as const, actionDone: false, status: loaded.epak.status };

@@ -1,5 +1,6 @@
 import { Code, safeFileName } from '@signet/contracts';
 import { zipSync } from 'fflate';
+import { attachmentsOfEpak } from '../../db/repositories/attachments.ts';
 import { documentsOfEpak, findDocument, versionsOf } from '../../db/repositories/epaks.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
@@ -62,18 +63,40 @@ export async function downloadDocument(
   });
 }
 
-/** `GET /v2/epaks/{ePakId}/download`: a zip of every document as it is now, the completion certificate included. */
+/** A name not yet in the zip: "name", then "name (2)", "name (3)"… before the extension. */
+function freeName(files: Record<string, Uint8Array>, name: string): string {
+  let out = name;
+  for (let i = 2; files[out]; i++) out = name.replace(/(\.[^./]*)?$/, (ext) => ` (${i})${ext}`);
+  return out;
+}
+
+/**
+ * `GET /v2/epaks/{ePakId}/download`: a zip of every document as it is now, the completion
+ * certificate included, and the files given to attachment tags under `attachments/`. A completed
+ * ePak whose seal (certificate, document timestamps) the seal job has not made yet answers 409
+ * with `data.sealing`, rather than a zip that would lack them; the job runs within seconds.
+ */
 export async function downloadEpakZip(actor: Actor, epakId: string, deps: Deps): Promise<DownloadedFile> {
   authorizeInTenant(actor, 'epaks.read');
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const { epak } = await loadEpak(tx, actor, epakId);
+    if (epak.sealRequestedAt && !epak.sealedAt) {
+      throw new AppError(
+        Code.GENERIC_ERROR,
+        'The ePak is completed and being sealed (completion certificate and timestamps); download it again in a moment',
+        { httpStatus: 409, data: { sealing: true, since: epak.sealRequestedAt.toISOString() } },
+      );
+    }
     const files: Record<string, Uint8Array> = {};
     for (const doc of await documentsOfEpak(tx, epakId)) {
       const version = (await versionsOf(tx, doc.id)).at(-1);
       if (!version) continue;
-      let name = doc.name;
-      for (let i = 2; files[name]; i++) name = doc.name.replace(/(\.pdf)?$/i, ` (${i}).pdf`);
-      files[name] = await deps.blobs.get(version.blobHash);
+      files[freeName(files, doc.name)] = await deps.blobs.get(version.blobHash);
+    }
+    for (const a of await attachmentsOfEpak(tx, epakId)) {
+      files[freeName(files, `attachments/${safeFileName(a.fileName, 'attachment')}`)] = await deps.blobs.get(
+        a.blobHash,
+      );
     }
     // PDFs are compressed already; storing them keeps the zip fast to make.
     const bytes = zipSync(files, { level: 0 });

@@ -6,6 +6,7 @@ import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { requireProvidersFor, signingPoliciesOf } from '../signing/providers/resolve-provider.ts';
 import { writeWorkflow } from './build-workflow.ts';
 import { bindDocuments } from './create-epak.ts';
 import { getEpak } from './get-epak.ts';
@@ -70,6 +71,8 @@ export async function editEpak(actor: Actor, input: EditEpak, deps: Deps): Promi
     }
     if (input.steps) {
       // Tags belong to recipients, who are replaced with the steps: the composer places them again.
+      const policy = input.signingPolicy ?? (loaded.epak.signingPolicy as never);
+      await requireProvidersFor(tx, tenantId, signingPoliciesOf(input.steps, policy), deps);
       await deleteWorkflow(tx, input.ePakId);
       await writeWorkflow(
         tx,

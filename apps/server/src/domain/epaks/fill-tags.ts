@@ -30,6 +30,32 @@ export function decodeImage(value: string): Uint8Array {
 
 const IMAGE_TYPES = new Set(['signature', 'userInitial', 'image', 'letterHead']);
 
+/** Who looks at a tag: the ePak's custodian, or the recipient the tag belongs to. */
+export type TagViewerRole = 'custodian' | 'signer';
+
+/**
+ * Spec §6 tag permissions: may a viewer in this role give the tag its value? Not when the role
+ * is missing from the tag's `tagFor` ('all' and 'custodianOrSigner' name both); never a
+ * timeStamp (the server writes it); a CustodianText always, for the custodian.
+ */
+export function tagWritableBy(tag: Pick<TagRow, 'type' | 'key' | 'tagFor'>, role: TagViewerRole): boolean {
+  if (tag.type === 'timeStamp') return false;
+  if (tag.key === 'CustodianText') return role === 'custodian';
+  return tag.tagFor === 'all' || tag.tagFor === 'custodianOrSigner' || tag.tagFor === role;
+}
+
+/** The refusal of a value given to a tag the viewer may not fill. */
+export function readOnlyTag(tag: Pick<TagRow, 'id' | 'label' | 'name' | 'type'>): AppError {
+  return new AppError(Code.INVALID_INPUT, `This tag is read-only: ${tag.label || tag.name || tag.type}`, {
+    data: { tag: tag.id },
+  });
+}
+
+/** A value the client sent that differs from the stored one (null and '' send nothing). */
+export function changesValue(sent: string | null | undefined, stored: string | null): boolean {
+  return sent !== undefined && sent !== null && sent !== '' && sent !== stored;
+}
+
 /** The value the server writes for tags that say who signed and when, never the signer. */
 function systemValue(tag: TagRow, who: SignerFacts): string | undefined {
   switch (tag.type) {
@@ -52,7 +78,8 @@ function systemValue(tag: TagRow, who: SignerFacts): string | undefined {
 
 /**
  * A signer's tags on one document, filled: system values first, then what the signer sent, then
- * the stored value. Required tags left empty are refused (-6, naming them).
+ * the stored value. Required tags left empty are refused (-6, naming them), and so is a value for
+ * a tag the signer may not fill (-6, `data.tag`).
  */
 export function fillTags(
   tags: readonly TagRow[],
@@ -65,6 +92,14 @@ export function fillTags(
   const missing: string[] = [];
   for (const tag of tags) {
     const isSystem = SYSTEM_FILLED_TYPES.includes(tag.type as never);
+    // A system tag's value is the server's whatever is sent; any other tag the signer may not
+    // fill (spec §6) keeps its stored value, and a different one sent is refused.
+    if (
+      !isSystem &&
+      (tag.readOnly || !tagWritableBy(tag, 'signer')) &&
+      changesValue(sent.get(tag.id), tag.value)
+    )
+      throw readOnlyTag(tag);
     const value =
       (isSystem ? systemValue(tag, who) : undefined) ?? sent.get(tag.id) ?? tag.value ?? undefined;
     const base: FilledTag = {

@@ -11,6 +11,7 @@ import { AppError } from '../app-error.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
 import { applyEvent } from './apply-event.ts';
+import { announceComment } from './carry-out-effects.ts';
 import { loadEpak, myTurn, requireOwner } from './load-epak.ts';
 import { resolveReason } from './reasons.ts';
 import { resolvePeople } from './resolve-recipients.ts';
@@ -60,6 +61,8 @@ export async function rejectEpak(
       },
       deps.clock.now(),
     );
+    // The "Declined" mail carries the comment already: a push only.
+    await announceComment(tx, loaded, turn, input.comment, actor, deps, { mail: false });
     return { status: applied.epak.status };
   });
   deps.mailer.kick();
@@ -157,6 +160,7 @@ export async function delegateEpak(
       },
       deps.clock.now(),
     );
+    await announceComment(tx, loaded, turn, input.comment, actor, deps);
     return { delegateId };
   });
   deps.mailer.kick();

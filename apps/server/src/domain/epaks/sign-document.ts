@@ -33,6 +33,8 @@ import {
   issuePersonalCertificate,
   personalSigner,
 } from '../signing/personal-certificates.ts';
+import { remoteSigner } from '../signing/providers/remote-signer.ts';
+import { isRemotePolicy } from '../signing/providers/resolve-provider.ts';
 import { sealSigner } from '../signing/seal-signer.ts';
 import { displayName } from '../users/present-user.ts';
 import { applyEvent } from './apply-event.ts';
@@ -45,8 +47,12 @@ export interface SignInput {
   tags: { uuid: string; value: string | null }[];
   /** Drawn, typed (rendered) or uploaded signature, base64 PNG/JPEG, for signature tags without a value. */
   signatureImage?: string | undefined;
-  /** INTERNAL policy: the certificate PIN. */
+  /** INTERNAL policy: the certificate PIN; remote policies: the PIN the provider asks for. */
   pin?: string | undefined;
+  /** Remote policies (AADHAAR, TRANSSPED, …): the token from `POST /v2/epak/sign/auth`. */
+  signAuthToken?: string | undefined;
+  /** Remote policies: the one-time code the provider asks for. */
+  otp?: string | undefined;
   reason?: string | undefined;
   location?: string | undefined;
   geolocation?: { latitude: number; longitude: number; accuracy?: number | undefined } | undefined;
@@ -102,11 +108,13 @@ export function actingRecipient(loaded: LoadedEpak, hostedRecipientId?: string):
 async function signerFor(
   tx: Executor,
   actor: TenantActor,
-  policy: SigningPolicy,
-  recipient: RecipientRow,
-  pin: string | undefined,
+  ctx: SigningContext,
+  documentId: string,
+  input: SignInput,
   deps: Deps,
 ): Promise<Signer> {
+  const { policy, recipient } = ctx;
+  const pin = input.pin;
   if (SEAL_POLICIES.includes(policy)) return sealSigner(tx, actor.tenantId, deps);
   if (policy === 'INTERNAL') {
     if (!pin) throw new AppError(Code.INVALID_CERTIFICATE_PIN, 'Enter your certificate PIN');
@@ -130,7 +138,16 @@ async function signerFor(
       `${policy} signatures are made by your device: use /v2/epak/sign/dochash`,
     );
   }
-  throw new AppError(Code.EXTENSION_NOT_ENABLED, `No signing provider is configured for ${policy}`);
+  if (isRemotePolicy(policy)) {
+    return remoteSigner(
+      tx,
+      actor,
+      { policy, recipientId: recipient.id, documentId, subject: ctx.loaded.epak.subject },
+      input,
+      deps,
+    );
+  }
+  throw new AppError(Code.EXTENSION_NOT_ENABLED, `No signer is known for ${policy}`);
 }
 
 interface RevisionInput {
@@ -360,7 +377,7 @@ export async function signDocument(
   const result = await countingWrongPins(deps, tenantId, () =>
     deps.db.withTenant(tenantId, async (tx) => {
       const ctx = await signingContext(tx, actor, epakId, documentId, input);
-      const signer = await signerFor(tx, actor, ctx.policy, ctx.recipient, input.pin, deps);
+      const signer = await signerFor(tx, actor, ctx, documentId, input, deps);
       await writeSignedRevision(
         tx,
         {

@@ -20,6 +20,7 @@ import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { changesValue, readOnlyTag, type TagViewerRole, tagWritableBy } from './fill-tags.ts';
 import { type LoadedEpak, loadEpak, myTurn, requireOwner } from './load-epak.ts';
 
 export interface StoredPage {
@@ -33,6 +34,10 @@ export function presentTag(t: TagRow, loaded: LoadedEpak, viewerId: string): Tag
   const step = r ? loaded.workflow.steps.find((s) => s.id === r.stateId) : undefined;
   const extra = t.extra as Partial<TagInput>;
   const mine = t.recipientId === null ? loaded.isOwner : r?.userId === viewerId;
+  const role: TagViewerRole = r && r.userId === viewerId ? 'signer' : 'custodian';
+  // Spec §6: read-only for a role its tagFor leaves out; a CustodianText stays the custodian's.
+  const readOnly =
+    t.key === 'CustodianText' && loaded.isOwner ? false : t.readOnly || !mine || !tagWritableBy(t, role);
   return {
     ...extra,
     uuid: t.id,
@@ -54,7 +59,7 @@ export function presentTag(t: TagRow, loaded: LoadedEpak, viewerId: string): Tag
     ...(t.fontWeight ? { fontWeight: t.fontWeight } : {}),
     ...(t.fontStyle ? { fontStyle: t.fontStyle } : {}),
     value: t.value,
-    readOnly: t.readOnly || t.type === 'timeStamp' || !mine,
+    readOnly,
     required: t.required,
     status: t.status === 'done' ? 'done' : 'notdone',
     // Another person's tags are shown layered and cannot be selected (spec §2).
@@ -227,6 +232,12 @@ export async function replaceTags(
   checkPlacement(tags, pages);
   const existing = await tagsOfDocument(tx, documentId);
   const rows = tags.map((t) => row(tenantId, epakId, documentId, t, recipientOf(loaded, t)));
+  // The custodian places every tag but gives values only to those its role may fill (spec §6).
+  for (const r of rows) {
+    const old = existing.find((e) => e.id === r.id);
+    if (changesValue(r.value, old?.value ?? null) && !tagWritableBy(old ?? r, 'custodian'))
+      throw readOnlyTag(old ?? r);
+  }
   if (loaded.epak.status !== 'Draft') {
     const received = new Set(
       loaded.workflow.recipients.filter((r) => r.status !== 'NotRequired').map((r) => r.id),
@@ -276,11 +287,15 @@ export async function updateSignatureBlocks(
         const old = existing.find((e) => e.id === t.uuid);
         if (!old || !turn || old.recipientId !== turn.id)
           throw new AppError(Code.NOT_AUTHORIZED, 'You can only fill in your own tags');
-        if (old.readOnly || old.type === 'timeStamp')
-          throw new AppError(Code.INVALID_INPUT, 'This tag is read-only');
         const moved =
           old.pageNumber !== t.pageNumber || old.positionX !== t.positionX || old.positionY !== t.positionY;
         if (moved) throw new AppError(Code.TAG_POSITION_CHANGED);
+        // Spec §6: the stored read-only flag, the tag's roles, the timeStamp rule. A tag sent
+        // back with its value unchanged (or none) is no attempt to fill it.
+        if (old.readOnly || !tagWritableBy(old, 'signer')) {
+          if (changesValue(t.value, old.value)) throw readOnlyTag(old);
+          continue;
+        }
         await updateTag(tx, old.id, { value: t.value ?? null });
       }
       return (await tagsOfDocument(tx, documentId)).map((x) => presentTag(x, loaded, actor.userId));

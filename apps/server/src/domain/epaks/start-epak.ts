@@ -6,6 +6,7 @@ import { AppError } from '../app-error.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { requireProvidersFor, signingPoliciesOf } from '../signing/providers/resolve-provider.ts';
 import { readTenantSettings } from '../tenants/tenant-settings.ts';
 import { applyEvent } from './apply-event.ts';
 import { type LoadedEpak, loadEpak, requireOwner } from './load-epak.ts';
@@ -50,6 +51,17 @@ export async function startEpak(actor: Actor, epakId: string, deps: Deps): Promi
   const result = await deps.db.withTenant(tenantId, async (tx) => {
     const loaded = await loadEpak(tx, actor, epakId, { lock: true });
     requireOwner(loaded, actor);
+    // Checked again at every start: the tenant may have turned a provider off since compose.
+    const { steps, recipients } = loaded.workflow;
+    const open = steps
+      .filter((s) => s.status !== 'done')
+      .map((s) => ({ ...s, recipients: recipients.filter((r) => r.stateId === s.id) }));
+    await requireProvidersFor(
+      tx,
+      tenantId,
+      signingPoliciesOf(open, loaded.epak.signingPolicy as SigningPolicy),
+      deps,
+    );
     const now = deps.clock.now();
     if (loaded.epak.status === 'Draft') {
       await checkReadyToSend(loaded, await documentsOfEpak(tx, epakId), await tagsOfEpak(tx, epakId));

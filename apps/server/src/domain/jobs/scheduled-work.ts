@@ -1,14 +1,19 @@
 import { appendActivity } from '../../db/repositories/activity.ts';
 import {
+  archivalPeriodOverEpaks,
   dueReminders,
+  dueSeals,
   expiredEpaks,
   purgeableEpaks,
   purgeEpak,
   referencedBlobs,
 } from '../../db/repositories/due-work.ts';
-import { findEpak, loadWorkflow, toMachine } from '../../db/repositories/epaks.ts';
+import { findEpak, loadWorkflow, toMachine, updateEpak } from '../../db/repositories/epaks.ts';
+import { recordSealFailure } from '../../db/repositories/sealing.ts';
+import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { applyEvent } from '../epaks/apply-event.ts';
+import { sealCompletedEpak } from '../epaks/complete-epak.ts';
 import type { LoadedEpak } from '../epaks/load-epak.ts';
 import { sendRecipientReminder } from '../epaks/owner-actions.ts';
 
@@ -21,6 +26,15 @@ import { sendRecipientReminder } from '../epaks/owner-actions.ts';
 const BATCH = 200;
 /** Deleted ePaks are kept this long before they are purged (DOMAIN.md). */
 export const DELETED_RETENTION_DAYS = 30;
+/**
+ * An ePak whose archival period is over is archived and labelled ready to purge
+ * (`archivalPeriodOver`); it is purged this many days later, as long as a deleted one is kept.
+ */
+export const READY_TO_PURGE_DAYS = DELETED_RETENTION_DAYS;
+/** Seal attempts made with the timestamp authority; the next one seals without it. */
+export const SEAL_TSA_ATTEMPTS = 5;
+/** Longest wait between two seal attempts. */
+const SEAL_RETRY_MAX_SECONDS = 3600;
 /** A blob younger than this may belong to a transaction still committing: the sweep leaves it. */
 export const BLOB_SWEEP_GRACE_MS = 60 * 60 * 1000;
 
@@ -98,11 +112,15 @@ export async function sendDueReminders(deps: Deps): Promise<number> {
   return done;
 }
 
-/** ePaks deleted long enough ago, or past their retention date, are removed with their documents. */
+/**
+ * ePaks deleted long enough ago, or past their retention date by the ready-to-purge window, are
+ * removed with their documents.
+ */
 export async function purgeExpiredRetention(deps: Deps): Promise<number> {
   const now = deps.clock.now();
   let done = 0;
-  for (const due of await purgeableEpaks(deps.db.system, now, DELETED_RETENTION_DAYS, BATCH)) {
+  const days = { deleted: DELETED_RETENTION_DAYS, readyToPurge: READY_TO_PURGE_DAYS };
+  for (const due of await purgeableEpaks(deps.db.system, now, days, BATCH)) {
     await deps.db.systemTx(async (tx) => {
       if ((await purgeEpak(tx, due.epakId)) === 0) return;
       await appendActivity(
@@ -121,6 +139,81 @@ export async function purgeExpiredRetention(deps: Deps): Promise<number> {
     });
   }
   return done;
+}
+
+/**
+ * Completed ePaks whose archival period is over (retention date reached) are archived: they
+ * leave the Completed folder for Archived, refuse further changes (-47) and show
+ * `archivalPeriodOver` — ready to purge, which `purgeExpiredRetention` does
+ * `READY_TO_PURGE_DAYS` later. Until then the owner can still download them.
+ */
+export async function archiveOverdueEpaks(deps: Deps): Promise<number> {
+  const now = deps.clock.now();
+  let done = 0;
+  for (const due of await archivalPeriodOverEpaks(deps.db.system, now, BATCH)) {
+    await deps.db.withTenant(due.tenantId, async (tx) => {
+      const loaded = await loadForSystem(tx, due.epakId);
+      const retentionDate = loaded?.epak.retentionDate;
+      if (!loaded || loaded.epak.status !== 'Completed' || !retentionDate || retentionDate > now) return;
+      await applyEvent(
+        tx,
+        loaded,
+        { type: 'archive' },
+        { tenantId: due.tenantId, actorUserId: null, ip: null },
+        deps,
+      );
+      await updateEpak(tx, due.epakId, { archivedOn: now });
+      await appendActivity(
+        tx,
+        {
+          tenantId: due.tenantId,
+          epakId: due.epakId,
+          actorUserId: null,
+          action: 'epak.archived',
+          details: { reason: 'archivalPeriodOver', retentionDate: retentionDate.toISOString() },
+          ip: null,
+        },
+        now,
+      );
+      done += 1;
+    });
+  }
+  return done;
+}
+
+/**
+ * Seals completed ePaks that are owed it (`sealCompletedEpak`): their B-LTA document timestamps
+ * and completion certificate. A failed ePak is tried again after 1, 2, 4 … minutes (at most an
+ * hour apart); after `SEAL_TSA_ATTEMPTS` failures it is sealed without the timestamp authority,
+ * so a TSA outage delays the download of a completed ePak but never blocks it for good.
+ */
+export async function sealCompletedEpaks(deps: Deps): Promise<{ sealed: number; failed: number }> {
+  const now = deps.clock.now();
+  let sealed = 0;
+  let failed = 0;
+  for (const due of await dueSeals(deps.db.system, now, BATCH)) {
+    try {
+      const result = await deps.db.withTenant(due.tenantId, (tx) =>
+        sealCompletedEpak(tx, due.tenantId, due.epakId, deps, {
+          timestamps: due.attempts < SEAL_TSA_ATTEMPTS,
+        }),
+      );
+      if (result.sealed) sealed += 1;
+    } catch (error) {
+      failed += 1;
+      const attempts = due.attempts + 1;
+      const wait = Math.min(SEAL_RETRY_MAX_SECONDS, 60 * 2 ** (attempts - 1));
+      deps.log.warn({ err: error, epakId: due.epakId, attempts }, 'sealing a completed ePak failed');
+      await deps.db.withTenant(due.tenantId, (tx) =>
+        recordSealFailure(tx, due.epakId, {
+          attempts,
+          retryAt: addSeconds(now, wait),
+          error: error instanceof Error ? error.message : String(error),
+        }),
+      );
+    }
+  }
+  return { sealed, failed };
 }
 
 /**

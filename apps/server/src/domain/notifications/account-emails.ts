@@ -1,12 +1,167 @@
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../auth/language.ts';
 
-/** The mails about accounts. Each carries its link in `meta.link` as well as in the text. */
+/**
+ * The mails about accounts, in the languages the web app offers. Each carries its link in
+ * `meta.link` as well as in the text. Callers choose the language: the request's for mails to
+ * the caller or to someone without an account yet, the recipient's profile language otherwise.
+ */
+
+interface Words {
+  invitation: {
+    subject(tenant: string): string;
+    lines(inviter: string, tenant: string): [string, string];
+    validity: string;
+  };
+  added: { subject(tenant: string): string; line(tenant: string): string };
+  reset: { subject: string; byAdmin: string; bySelf: string; choose: string; validity: string };
+  otp: { subject(code: string): string; line(code: string): string; validity(minutes: number): string };
+  welcome: { subject(tenant: string): string; line(tenant: string): string };
+  superAdmin: { subject: string; line: string; setPassword: string };
+  temporaryPassword: { subject: string; line: string; next: string };
+}
+
+const WORDS: Record<Language, Words> = {
+  en: {
+    invitation: {
+      subject: (tenant) => `You are invited to ${tenant} on Signet`,
+      lines: (inviter, tenant) => [
+        `${inviter} invited you to ${tenant} on Signet.`,
+        'Set your password to start:',
+      ],
+      validity: 'The link works once and expires in 7 days.',
+    },
+    added: {
+      subject: (tenant) => `You were added to ${tenant} on Signet`,
+      line: (tenant) => `You now belong to ${tenant}. Sign in with your existing password:`,
+    },
+    reset: {
+      subject: 'Reset your Signet password',
+      byAdmin: 'An administrator asked you to choose a new password.',
+      bySelf: 'Someone (hopefully you) asked to reset your Signet password.',
+      choose: 'Choose a new password here:',
+      validity: 'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail.',
+    },
+    otp: {
+      subject: (code) => `Your Signet code: ${code}`,
+      line: (code) => `Your one-time code is ${code}.`,
+      validity: (minutes) => `It expires in ${minutes} minutes. Never share it.`,
+    },
+    welcome: {
+      subject: (tenant) => `Welcome to Signet, ${tenant}`,
+      line: (tenant) => `Your organisation ${tenant} is ready. Sign in here:`,
+    },
+    superAdmin: {
+      subject: 'Signet super administrator access',
+      line: 'You are now a Signet super administrator.',
+      setPassword: 'Set your password here:',
+    },
+    temporaryPassword: {
+      subject: 'Your Signet password was reset',
+      line: 'An administrator reset your Signet password. Sign in with this temporary password:',
+      next: 'You will be asked to choose a new one at once.',
+    },
+  },
+  hi: {
+    invitation: {
+      subject: (tenant) => `Signet पर ${tenant} में आपको आमंत्रित किया गया है`,
+      lines: (inviter, tenant) => [
+        `${inviter} ने आपको Signet पर ${tenant} में आमंत्रित किया है।`,
+        'शुरू करने के लिए अपना पासवर्ड सेट करें:',
+      ],
+      validity: 'यह लिंक केवल एक बार काम करता है और 7 दिनों में समाप्त हो जाता है।',
+    },
+    added: {
+      subject: (tenant) => `आपको Signet पर ${tenant} में जोड़ा गया है`,
+      line: (tenant) => `अब आप ${tenant} के सदस्य हैं। अपने मौजूदा पासवर्ड से साइन इन करें:`,
+    },
+    reset: {
+      subject: 'अपना Signet पासवर्ड रीसेट करें',
+      byAdmin: 'एक व्यवस्थापक ने आपसे नया पासवर्ड चुनने के लिए कहा है।',
+      bySelf: 'किसी ने (उम्मीद है आपने) आपका Signet पासवर्ड रीसेट करने का अनुरोध किया है।',
+      choose: 'यहाँ नया पासवर्ड चुनें:',
+      validity:
+        'यह लिंक केवल एक बार काम करता है और 1 घंटे में समाप्त हो जाता है। यदि आपने इसका अनुरोध नहीं किया, तो इस मेल को अनदेखा करें।',
+    },
+    otp: {
+      subject: (code) => `आपका Signet कोड: ${code}`,
+      line: (code) => `आपका एक-बार उपयोग वाला कोड ${code} है।`,
+      validity: (minutes) => `यह ${minutes} मिनट में समाप्त हो जाएगा। इसे कभी किसी के साथ साझा न करें।`,
+    },
+    welcome: {
+      subject: (tenant) => `Signet में आपका स्वागत है, ${tenant}`,
+      line: (tenant) => `आपका संगठन ${tenant} तैयार है। यहाँ साइन इन करें:`,
+    },
+    superAdmin: {
+      subject: 'Signet सुपर व्यवस्थापक पहुँच',
+      line: 'अब आप Signet के सुपर व्यवस्थापक हैं।',
+      setPassword: 'यहाँ अपना पासवर्ड सेट करें:',
+    },
+    temporaryPassword: {
+      subject: 'आपका Signet पासवर्ड रीसेट कर दिया गया है',
+      line: 'एक व्यवस्थापक ने आपका Signet पासवर्ड रीसेट किया है। इस अस्थायी पासवर्ड से साइन इन करें:',
+      next: 'आपसे तुरंत नया पासवर्ड चुनने के लिए कहा जाएगा।',
+    },
+  },
+  fr: {
+    invitation: {
+      subject: (tenant) => `Vous êtes invité à rejoindre ${tenant} sur Signet`,
+      lines: (inviter, tenant) => [
+        `${inviter} vous a invité à rejoindre ${tenant} sur Signet.`,
+        'Définissez votre mot de passe pour commencer :',
+      ],
+      validity: 'Le lien ne fonctionne qu’une fois et expire dans 7 jours.',
+    },
+    added: {
+      subject: (tenant) => `Vous avez été ajouté à ${tenant} sur Signet`,
+      line: (tenant) =>
+        `Vous faites désormais partie de ${tenant}. Connectez-vous avec votre mot de passe actuel :`,
+    },
+    reset: {
+      subject: 'Réinitialisez votre mot de passe Signet',
+      byAdmin: 'Un administrateur vous demande de choisir un nouveau mot de passe.',
+      bySelf: 'Quelqu’un (vous, espérons-le) a demandé à réinitialiser votre mot de passe Signet.',
+      choose: 'Choisissez un nouveau mot de passe ici :',
+      validity:
+        'Le lien ne fonctionne qu’une fois et expire dans 1 heure. Si vous ne l’avez pas demandé, ignorez ce message.',
+    },
+    otp: {
+      subject: (code) => `Votre code Signet : ${code}`,
+      line: (code) => `Votre code à usage unique est ${code}.`,
+      validity: (minutes) => `Il expire dans ${minutes} minutes. Ne le communiquez jamais.`,
+    },
+    welcome: {
+      subject: (tenant) => `Bienvenue sur Signet, ${tenant}`,
+      line: (tenant) => `Votre organisation ${tenant} est prête. Connectez-vous ici :`,
+    },
+    superAdmin: {
+      subject: 'Accès super-administrateur Signet',
+      line: 'Vous êtes désormais super-administrateur de Signet.',
+      setPassword: 'Définissez votre mot de passe ici :',
+    },
+    temporaryPassword: {
+      subject: 'Votre mot de passe Signet a été réinitialisé',
+      line: 'Un administrateur a réinitialisé votre mot de passe Signet. Connectez-vous avec ce mot de passe temporaire :',
+      next: 'Il vous sera demandé d’en choisir un nouveau immédiatement.',
+    },
+  },
+};
+
+function words(language: Language | undefined): Words {
+  return WORDS[language ?? DEFAULT_LANGUAGE];
+}
 
 function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-function message(to: string, subject: string, lines: string[], meta: Record<string, unknown>): MailMessage {
+function message(
+  to: string,
+  subject: string,
+  lines: string[],
+  meta: Record<string, unknown>,
+  language: Language | undefined,
+): MailMessage {
   const html = lines
     .map((line) =>
       /^https?:\/\//.test(line)
@@ -14,7 +169,13 @@ function message(to: string, subject: string, lines: string[], meta: Record<stri
         : `<p>${escapeHtml(line)}</p>`,
     )
     .join('\n');
-  return { to, subject, text: lines.join('\n\n'), html, meta };
+  return {
+    to,
+    subject,
+    text: lines.join('\n\n'),
+    html,
+    meta: { ...meta, language: language ?? DEFAULT_LANGUAGE },
+  };
 }
 
 export function invitationEmail(p: {
@@ -23,18 +184,16 @@ export function invitationEmail(p: {
   inviterName: string;
   link: string;
   tenantId: string;
+  language?: Language;
 }): MailMessage {
+  const w = words(p.language).invitation;
   return {
     ...message(
       p.to,
-      `You are invited to ${p.tenantName} on Signet`,
-      [
-        `${p.inviterName} invited you to ${p.tenantName} on Signet.`,
-        'Set your password to start:',
-        p.link,
-        'The link works once and expires in 7 days.',
-      ],
+      w.subject(p.tenantName),
+      [...w.lines(p.inviterName, p.tenantName), p.link, w.validity],
       { kind: 'invite', link: p.link },
+      p.language,
     ),
     tenantId: p.tenantId,
   };
@@ -45,68 +204,88 @@ export function addedToTenantEmail(p: {
   tenantName: string;
   link: string;
   tenantId: string;
+  language?: Language;
 }): MailMessage {
+  const w = words(p.language).added;
   return {
     ...message(
       p.to,
-      `You were added to ${p.tenantName} on Signet`,
-      [`You now belong to ${p.tenantName}. Sign in with your existing password:`, p.link],
+      w.subject(p.tenantName),
+      [w.line(p.tenantName), p.link],
       { kind: 'added', link: p.link },
+      p.language,
     ),
     tenantId: p.tenantId,
   };
 }
 
-export function passwordResetEmail(p: { to: string; link: string; byAdmin: boolean }): MailMessage {
+export function passwordResetEmail(p: {
+  to: string;
+  link: string;
+  byAdmin: boolean;
+  language?: Language;
+}): MailMessage {
+  const w = words(p.language).reset;
   return message(
     p.to,
-    'Reset your Signet password',
-    [
-      p.byAdmin
-        ? 'An administrator asked you to choose a new password.'
-        : 'Someone (hopefully you) asked to reset your Signet password.',
-      'Choose a new password here:',
-      p.link,
-      'The link works once and expires in 1 hour. If you did not ask for it, ignore this mail.',
-    ],
+    w.subject,
+    [p.byAdmin ? w.byAdmin : w.bySelf, w.choose, p.link, w.validity],
     { kind: 'reset', link: p.link },
+    p.language,
   );
 }
 
-export function oneTimeCodeEmail(p: { to: string; code: string; minutes: number }): MailMessage {
+export function oneTimeCodeEmail(p: {
+  to: string;
+  code: string;
+  minutes: number;
+  language?: Language;
+}): MailMessage {
+  const w = words(p.language).otp;
   return message(
     p.to,
-    `Your Signet code: ${p.code}`,
-    [`Your one-time code is ${p.code}.`, `It expires in ${p.minutes} minutes. Never share it.`],
+    w.subject(p.code),
+    [w.line(p.code), w.validity(p.minutes)],
     { kind: 'otp', code: p.code },
+    p.language,
   );
 }
 
-export function welcomeEmail(p: { to: string; tenantName: string; link: string }): MailMessage {
+export function welcomeEmail(p: {
+  to: string;
+  tenantName: string;
+  link: string;
+  language?: Language;
+}): MailMessage {
+  const w = words(p.language).welcome;
   return message(
     p.to,
-    `Welcome to Signet, ${p.tenantName}`,
-    [`Your organisation ${p.tenantName} is ready. Sign in here:`, p.link],
+    w.subject(p.tenantName),
+    [w.line(p.tenantName), p.link],
     { kind: 'welcome', link: p.link },
+    p.language,
   );
 }
 
-export function superAdminEmail(p: { to: string; link: string | null }): MailMessage {
-  const lines = ['You are now a Signet super administrator.'];
-  if (p.link) lines.push('Set your password here:', p.link);
-  return message(p.to, 'Signet super administrator access', lines, { kind: 'superadmin', link: p.link });
+export function superAdminEmail(p: { to: string; link: string | null; language?: Language }): MailMessage {
+  const w = words(p.language).superAdmin;
+  const lines = [w.line];
+  if (p.link) lines.push(w.setPassword, p.link);
+  return message(p.to, w.subject, lines, { kind: 'superadmin', link: p.link }, p.language);
 }
 
-export function temporaryPasswordEmail(p: { to: string; password: string; link: string }): MailMessage {
+export function temporaryPasswordEmail(p: {
+  to: string;
+  password: string;
+  link: string;
+  language?: Language;
+}): MailMessage {
+  const w = words(p.language).temporaryPassword;
   return message(
     p.to,
-    'Your Signet password was reset',
-    [
-      'An administrator reset your Signet password. Sign in with this temporary password:',
-      p.password,
-      'You will be asked to choose a new one at once.',
-      p.link,
-    ],
+    w.subject,
+    [w.line, p.password, w.next, p.link],
     { kind: 'temporaryPassword', password: p.password, link: p.link },
+    p.language,
   );
 }

@@ -115,3 +115,20 @@ export function delegatedEmail(p: {
     { kind: 'delegated', link: p.link, epakId: p.epakId },
   );
 }
+
+export function commentEmail(p: {
+  to: string;
+  subject: string;
+  by: string;
+  role: 'signer' | 'reviewer';
+  comment: string;
+  link: string;
+  epakId: string;
+}): MailMessage {
+  return lines(
+    p.to,
+    `Comment: ${p.subject}`,
+    [`${p.by} (${p.role}) commented on "${p.subject}":`, p.comment, p.link],
+    { kind: 'comment', link: p.link, epakId: p.epakId },
+  );
+}

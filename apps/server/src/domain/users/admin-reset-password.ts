@@ -6,6 +6,7 @@ import { findMember } from '../../db/repositories/members.ts';
 import { findTenant } from '../../db/repositories/tenants.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
+import { languageOfLocale } from '../auth/language.ts';
 import type { Deps } from '../deps.ts';
 import { temporaryPasswordEmail } from '../notifications/account-emails.ts';
 import { authorizeInTenant } from '../policy.ts';
@@ -52,7 +53,13 @@ export async function adminResetPassword(actor: Actor, userId: string, deps: Dep
     await setPassword(tx, userId, digest, 'resetpassword', now);
     await revokeUserSessions(tx, userId, 'password reset by admin', now);
     await deps.mailer.queue(tx, {
-      ...temporaryPasswordEmail({ to: member.user.email, password, link: `${deps.settings.appUrl}/login` }),
+      ...temporaryPasswordEmail({
+        to: member.user.email,
+        password,
+        link: `${deps.settings.appUrl}/login`,
+        // Written to someone who chose their language in their profile, not to the admin.
+        language: languageOfLocale(member.user.locale),
+      }),
       tenantId,
     });
   });

@@ -11,8 +11,9 @@ const MANDATORY = ['email', 'firstName', 'lastName'];
 /** Rows one upload may invite (-143 beyond). */
 export const CSV_INVITE_MAX_ROWS = 500;
 
-/** `GET /v2/users/csvInvite`: the template an admin fills in. */
-export function csvInviteTemplate(): string {
+/** `GET /v2/users/csvInvite`: the template an admin fills in (those who may upload it). */
+export function csvInviteTemplate(actor: Actor): string {
+  authorizeInTenant(actor, 'users.invite');
   return `${CSV_INVITE_HEADERS.join(',')}\r\njane.doe@example.com,Jane,,Doe,signer,external\r\n`;
 }
 

@@ -14,6 +14,7 @@ import { findTenant } from '../../db/repositories/tenants.ts';
 import { passwordTokens } from '../../db/schema/index.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
+import { DEFAULT_LANGUAGE, type Language, languageOfLocale } from '../auth/language.ts';
 import { randomToken, tokenDigest } from '../auth/tokens.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
@@ -66,7 +67,7 @@ function userTypeFor(
 async function sendInvitation(
   tx: Executor,
   actor: TenantActor,
-  invitee: { id: string; email: string },
+  invitee: { id: string; email: string; language: Language },
   tenantName: string,
   inviterName: string,
   deps: Deps,
@@ -94,14 +95,22 @@ async function sendInvitation(
   const link = `${deps.settings.appUrl}/resetpassword?token=${token}&invite=1&email=${encodeURIComponent(invitee.email)}`;
   await deps.mailer.queue(
     tx,
-    invitationEmail({ to: invitee.email, tenantName, inviterName, link, tenantId: actor.tenantId }),
+    invitationEmail({
+      to: invitee.email,
+      tenantName,
+      inviterName,
+      link,
+      tenantId: actor.tenantId,
+      language: invitee.language,
+    }),
   );
 }
 
 /**
  * `POST /v1/users/invite`. A new person gets an account without a password and a set-password
  * link; someone with an account elsewhere joins at once and is told by mail. -85 when already a
- * member; code 100 past the custodian limit.
+ * member; code 100 past the custodian limit. Someone who has set a password is written to in
+ * their profile language; anyone else in the inviting request's, which a new account keeps.
  */
 export async function inviteUser(
   actor: Actor,
@@ -111,6 +120,9 @@ export async function inviteUser(
   authorizeInTenant(actor, 'users.invite');
   checkRootGrant(actor, null, input.role);
   const now = deps.clock.now();
+  const requestLanguage = actor.language ?? DEFAULT_LANGUAGE;
+  const languageFor = (account: { passwordHash: string | null; locale: string }) =>
+    account.passwordHash !== null ? languageOfLocale(account.locale) : requestLanguage;
   const existingAccount = await findUserByEmail(deps.db.system, input.email);
   const result = await deps.db.withTenant(actor.tenantId, async (tx) => {
     const tenant = await findTenant(tx, actor.tenantId);
@@ -127,12 +139,13 @@ export async function inviteUser(
       input.role === 'custodian' && member?.membership.role !== 'custodian' ? 1 : 0,
     );
 
-    let invitee: { id: string; email: string; hasPassword: boolean };
+    let invitee: { id: string; email: string; hasPassword: boolean; language: Language };
     if (member) {
       invitee = {
         id: member.user.id,
         email: member.user.email,
         hasPassword: member.user.passwordHash !== null,
+        language: languageFor(member.user),
       };
       await updateMembership(tx, invitee.id, {
         role: input.role,
@@ -145,8 +158,9 @@ export async function inviteUser(
             id: existingAccount.id,
             email: existingAccount.email,
             hasPassword: existingAccount.passwordHash !== null,
+            language: languageFor(existingAccount),
           }
-        : { id: crypto.randomUUID(), email: input.email, hasPassword: false };
+        : { id: crypto.randomUUID(), email: input.email, hasPassword: false, language: requestLanguage };
       if (!existingAccount) {
         await insertUser(tx, {
           id: invitee.id,
@@ -155,6 +169,7 @@ export async function inviteUser(
           middleName: input.middleName,
           lastName: input.lastName,
           title: input.title,
+          locale: invitee.language,
           defaultTenantId: actor.tenantId,
         });
       }
@@ -175,6 +190,7 @@ export async function inviteUser(
           tenantName: tenant.name,
           link: `${deps.settings.appUrl}/login`,
           tenantId: actor.tenantId,
+          language: invitee.language,
         }),
       );
     } else {

@@ -36,6 +36,12 @@ export const routes: RouteObject[] = [
     element: <RootShell />,
     children: [
       { index: true, element: <HomeRedirect /> },
+      // Signing has a layout of its own: recipients with an easy-sign link have no account or menus.
+      ...['sign', 'emailsign'].map((path) => ({
+        path,
+        lazy: () =>
+          import('../../features/sign/pages/sign-page.tsx').then((m) => ({ Component: m.SignPage })),
+      })),
       {
         element: <GuestLayout />,
         children: [
@@ -99,7 +105,6 @@ export const routes: RouteObject[] = [
                 Component: m.AccessDeniedPage,
               })),
           },
-          { path: 'emailsign', lazy: pending },
           {
             element: <RouteIfSignedIn route="authenticate" />,
             children: [
@@ -168,7 +173,6 @@ export const routes: RouteObject[] = [
                 })),
               ),
               ...PENDING_ROUTES.map((name) => guarded(name, pending)),
-              { path: 'sign', lazy: pending },
               { path: 'root', lazy: pending },
             ],
           },

@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { type EditorTag, moveTag, pasteTag, placeTag, resizeTag, toTagInputs } from './tag-editor-state.ts';
+import {
+  type EditorTag,
+  moveTag,
+  pasteTag,
+  placeTag,
+  resizeTag,
+  toTagInputs,
+  updateTag,
+} from './tag-editor-state.ts';
 
 const A4 = { width: 595.28, height: 841.89 };
-const who = { userEmail: 's@x.test', wfsOrderId: 1, required: true };
+const who = { userEmail: 's@x.test', wfsOrderId: 1 };
 
-function placed(tags: EditorTag[], type: EditorTag['type'], x: number, y: number, page = 1): EditorTag[] {
-  const r = placeTag(tags, { ...who, type, pageNumber: page, positionX: x, positionY: y }, A4);
+function placed(tags: EditorTag[], entry: string, x: number, y: number, page = 1): EditorTag[] {
+  const r = placeTag(tags, { ...who, entry, pageNumber: page, positionX: x, positionY: y }, A4);
   if (!r.ok) throw new Error(r.error);
   return r.tags;
 }
@@ -24,16 +32,16 @@ describe('the tag editor', () => {
   it('refuses a new signature tag touching another (tolerance 0), but not a text tag', () => {
     const tags = placed([], 'signature', 100, 100);
     expect(
-      placeTag(tags, { ...who, type: 'signature', pageNumber: 1, positionX: 239, positionY: 100 }, A4),
+      placeTag(tags, { ...who, entry: 'signature', pageNumber: 1, positionX: 239, positionY: 100 }, A4),
     ).toEqual({
       ok: false,
       error: 'tagOverlappingError',
     });
     expect(
-      placeTag(tags, { ...who, type: 'text', pageNumber: 1, positionX: 110, positionY: 110 }, A4).ok,
+      placeTag(tags, { ...who, entry: 'text', pageNumber: 1, positionX: 110, positionY: 110 }, A4).ok,
     ).toBe(true);
     expect(
-      placeTag(tags, { ...who, type: 'signature', pageNumber: 2, positionX: 100, positionY: 100 }, A4).ok,
+      placeTag(tags, { ...who, entry: 'signature', pageNumber: 2, positionX: 100, positionY: 100 }, A4).ok,
     ).toBe(true);
   });
 
@@ -78,11 +86,47 @@ describe('the tag editor', () => {
     const [input] = toTagInputs(placed([], 'signature', 10.123, 20.456));
     expect(input).toMatchObject({
       type: 'signature',
+      key: 'signature',
       positionX: 10.12,
       positionY: 20.46,
       userEmail: 's@x.test',
       wfsOrderId: 1,
       validations: { required: { value: true } },
     });
+  });
+
+  it('places a rubber stamp as an image tag with its special key, which may overlap a signature', () => {
+    const tags = placed([], 'signature', 100, 100);
+    const stamped = placed(tags, 'rubberStamp', 120, 90);
+    expect(toTagInputs(stamped)[1]).toMatchObject({ type: 'image', key: 'rubberStamp', maxUpload: 500 });
+  });
+
+  it('keeps the font size within the tag limits', () => {
+    const tags = placed([], 'text', 100, 100);
+    const id = (tags[0] as EditorTag).id;
+    expect(updateTag(tags, id, { fontSize: 200 })[0]?.fontSize).toBe(48);
+    expect(updateTag(tags, id, { fontSize: 2 })[0]?.fontSize).toBe(6);
+    expect(updateTag(tags, id, { fontSize: 14 })[0]?.fontSize).toBe(14);
+  });
+
+  it('sends a custodian value only for tags the custodian fills, read-only for the signer', () => {
+    const qr = placed([], 'qrcode', 100, 100);
+    const withValue = updateTag(qr, (qr[0] as EditorTag).id, { value: '{"Invoice":"42"}' });
+    expect(toTagInputs(withValue)[0]).toMatchObject({
+      type: 'qrcode',
+      tagFor: 'custodian',
+      readOnly: true,
+      value: '{"Invoice":"42"}',
+    });
+    const text = placed([], 'text', 100, 100);
+    const typed = updateTag(text, (text[0] as EditorTag).id, { value: 'ignored' });
+    expect(toTagInputs(typed)[0]).not.toHaveProperty('value');
+  });
+
+  it('keeps a moved tag at its place in the list', () => {
+    const tags = placed(placed(placed([], 'text', 10, 10), 'text', 10, 100), 'text', 10, 200);
+    const middle = (tags[1] as EditorTag).id;
+    const moved = moveTag(tags, middle, { pageNumber: 1, positionX: 300, positionY: 300 }, A4);
+    expect(moved.ok && moved.tags.map((t) => t.id)).toEqual(tags.map((t) => t.id));
   });
 });

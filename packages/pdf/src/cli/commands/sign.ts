@@ -8,7 +8,7 @@ import { parseArgs } from './options.ts';
 
 const USAGE =
   'usage: signet-pdf sign <in.pdf> <out.pdf> --p12 <key.p12> --password <pw> [--level B-B|B-T|B-LT|B-LTA] ' +
-  '[--tsa URL] [--page N --rect x1,y1,x2,y2] [--reason R] [--location L] [--certify 1|2|3] [--json]';
+  '[--tsa URL] [--page N --rect x1,y1,x2,y2] [--name "Signer name"] [--reason R] [--location L] [--certify 1|2|3] [--json]';
 const LEVELS: readonly string[] = ['B-B', 'B-T', 'B-LT', 'B-LTA'];
 
 /** `signet-pdf sign`: one PAdES signature as an incremental update. */
@@ -40,6 +40,7 @@ export async function run(args: string[]): Promise<number> {
       level: level as PadesLevel,
       reason: options.get('reason'),
       location: options.get('location'),
+      signerName: options.get('name'),
     };
     const tsa = options.get('tsa');
     if (tsa) o.tsa = { url: tsa };

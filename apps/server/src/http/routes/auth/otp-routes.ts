@@ -22,7 +22,7 @@ export const otpRoutes = [
     body: OtpGenerateSchema,
     response: OtpGeneratedSchema,
     rateLimited: true,
-    handler: ({ body, actor, deps }) => generateOtp(body, actor, deps),
+    handler: ({ body, actor, language, deps }) => generateOtp(body, actor, deps, language),
   }),
   defineRoute({
     method: 'POST',

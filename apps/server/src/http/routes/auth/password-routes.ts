@@ -27,7 +27,7 @@ export const passwordRoutes = [
     body: ForgotPasswordSchema,
     response: OkSchema,
     rateLimited: true,
-    handler: ({ body, deps }) => forgotPassword(body.email, deps),
+    handler: ({ body, language, deps }) => forgotPassword({ email: body.email, language }, deps),
   }),
   defineRoute({
     method: 'POST',
@@ -71,6 +71,6 @@ export const passwordRoutes = [
     body: SignupSchema,
     response: z.object({ userId: z.string(), tenantId: z.string() }),
     rateLimited: true,
-    handler: ({ body, deps }) => signUp(body, deps),
+    handler: ({ body, language, deps }) => signUp(body, deps, language),
   }),
 ];

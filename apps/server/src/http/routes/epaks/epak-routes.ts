@@ -27,6 +27,7 @@ import {
   updateSignatureBlocks,
 } from '../../../domain/epaks/signature-blocks.ts';
 import { startEpak } from '../../../domain/epaks/start-epak.ts';
+import { startSignAuth } from '../../../domain/signing/providers/sign-auth.ts';
 import { defineRawRoute, defineRoute, withMetadata } from '../../route.ts';
 import { sendFile } from '../../send-file.ts';
 
@@ -38,12 +39,21 @@ export const SignInputSchema = z.object({
   tags: z.array(z.object({ uuid: z.string(), value: z.string().max(1_000_000).nullable() })).default([]),
   signatureImage: z.string().max(1_000_000).optional(),
   pin: z.string().max(64).optional(),
+  /** Remote policies (AADHAAR, TRANSSPED, …): from POST /v2/epak/sign/auth, with `pin`/`otp`. */
+  signAuthToken: z.string().max(100).optional(),
+  otp: z.string().max(64).optional(),
   reason: z.string().max(500).optional(),
   location: z.string().max(200).optional(),
   geolocation: z
     .object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().optional() })
     .optional(),
   recipientId: IdSchema.optional(),
+});
+
+const AuthFactorSchema = z.object({
+  required: z.boolean(),
+  label: z.string().nullable(),
+  format: z.enum(['A', 'N']).nullable(),
 });
 
 export const epakRoutes = [
@@ -166,7 +176,7 @@ export const epakRoutes = [
       'Deferred signing (DSC, ETOKEN, CAPI). Step 1 with ePakId, documentId and certificates: answers the digest to sign. Step 2 with pendingSignatureId and signature (or cms): embeds it (-215 when it cannot be used)',
     tags,
     body: z.union([
-      SignInputSchema.omit({ pin: true }).extend({
+      SignInputSchema.omit({ pin: true, signAuthToken: true, otp: true }).extend({
         ePakId: IdSchema,
         documentId: IdSchema,
         certificates: z.array(z.string().min(1).max(20_000)).min(1).max(10),
@@ -194,6 +204,38 @@ export const epakRoutes = [
         : prepareDeferredSignature(actor, body, deps),
   }),
   defineRoute({
+    method: 'POST',
+    url: '/v2/epak/sign/auth',
+    auth: 'user',
+    summary:
+      'Remote signing (AADHAAR, TRANSSPED, …): finds the signer’s credential at the provider and answers a sign authorisation token with the PIN/OTP it needs; …/sign with the token and those factors makes the signature (-160 invalid, -161 expired token)',
+    tags,
+    body: z.object({
+      ePakId: IdSchema,
+      documentId: IdSchema,
+      credentialId: z.string().min(1).max(200).optional(),
+      providerUserId: z.string().trim().min(1).max(200).optional(),
+      recipientId: IdSchema.optional(),
+    }),
+    response: z.object({
+      signAuthToken: z.string(),
+      expiresIn: z.number().int(),
+      policy: z.string(),
+      provider: z.string(),
+      credentialId: z.string(),
+      certificate: z.object({
+        subject: z.string(),
+        issuer: z.string(),
+        serialNumber: z.string(),
+        notBefore: z.string(),
+        notAfter: z.string(),
+      }),
+      pin: AuthFactorSchema.nullable(),
+      otp: AuthFactorSchema.nullable(),
+    }),
+    handler: ({ body, actor, deps }) => startSignAuth(actor, body, deps),
+  }),
+  defineRoute({
     method: 'PUT',
     url: '/v2/epak/:ePakId/document/:documentId/:action',
     auth: 'user',
@@ -201,9 +243,11 @@ export const epakRoutes = [
       'Records that the recipient viewed or reviewed a document (the last review completes a REVIEW step)',
     tags,
     params: DocPath.extend({ action: z.enum(DocumentAction) }),
+    // A reviewer's comment (optional); the body itself may be absent.
+    body: z.object({ comment: z.string().max(2000).optional() }).nullish(),
     response: z.object({ recorded: z.literal(true), actionDone: z.boolean(), status: z.string() }),
-    handler: ({ params, actor, origin, deps }) =>
-      documentAction(actor, params.ePakId, params.documentId, params.action, origin, deps),
+    handler: ({ params, body, actor, origin, deps }) =>
+      documentAction(actor, params.ePakId, params.documentId, params.action, origin, deps, body?.comment),
   }),
   defineRawRoute({
     method: 'GET',

@@ -7,7 +7,7 @@ import {
   TokenResponseSchema,
 } from '@signet/contracts';
 import { z } from 'zod';
-import { attachDocuments, attachToTag } from '../../../domain/epaks/attach.ts';
+import { attachDocuments, attachToTag, downloadAttachment } from '../../../domain/epaks/attach.ts';
 import { bulkSign } from '../../../domain/epaks/bulk-sign.ts';
 import { exchangeEasySignLink } from '../../../domain/epaks/easy-sign.ts';
 import { epakActivity } from '../../../domain/epaks/epak-activity.ts';
@@ -25,7 +25,8 @@ import { cancelDelegation, delegateEpak, rejectEpak } from '../../../domain/epak
 import { statistics } from '../../../domain/epaks/statistics.ts';
 import { unlockEpak } from '../../../domain/epaks/unlock-epak.ts';
 import { multipartFiles } from '../../multipart-files.ts';
-import { defineRoute } from '../../route.ts';
+import { defineRawRoute, defineRoute } from '../../route.ts';
+import { sendFile } from '../../send-file.ts';
 
 const tags = ['ePaks'];
 const EpakPath = z.object({ ePakId: IdSchema });
@@ -238,6 +239,17 @@ export const lifecycleRoutes = [
         : null;
       return attachToTag(actor, params.ePakId, params.docId, params.tagId, file, deps);
     },
+  }),
+  defineRawRoute({
+    method: 'GET',
+    url: '/v2/epak/:ePakId/document/:docId/tag/:tagId/attach',
+    auth: 'user',
+    summary: 'The file given to an attachment tag (-1006 when it has none)',
+    tags,
+    params: z.object({ ePakId: IdSchema, docId: IdSchema, tagId: IdSchema }),
+    raw: true,
+    handler: async ({ params, actor, deps, reply }) =>
+      sendFile(reply, await downloadAttachment(actor, params.ePakId, params.docId, params.tagId, deps)),
   }),
   defineRoute({
     method: 'POST',

@@ -54,11 +54,13 @@ export const userRoutes = [
     summary: 'The CSV template for inviting many users',
     tags,
     raw: true,
-    handler: async ({ reply }) =>
-      reply
+    handler: async ({ actor, reply }) => {
+      const template = csvInviteTemplate(actor);
+      return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="invite-users.csv"')
-        .send(csvInviteTemplate()),
+        .send(template);
+    },
   }),
   defineRoute({
     method: 'POST',

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import type { EpakDetail as Detail, EpakSummary } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../app/error-message.ts';
 import { confirm, toast } from '../../../app/feedback.tsx';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
@@ -30,6 +31,12 @@ function parseTags(tags: string): { key: string; value: string }[] {
 }
 
 type Action = 'stop' | 'archive' | 'delete';
+
+/** The custodian hosts the signers of a current in-person step on their own session. */
+function hostsInPerson(detail: Detail): boolean {
+  const step = detail.steps.find((s) => s.status === 'current');
+  return detail.can.stop && step?.type === 'INPERSONSIGN';
+}
 
 /** What the viewer may do: the server's `can` once the detail is here; nothing before. */
 function allowed(detail: Detail | undefined, action: Action): boolean {
@@ -166,6 +173,18 @@ export function EpakDetail(props: {
           )}
 
           <Group>
+            {detail.data &&
+              (detail.data.can.sign || detail.data.can.review || hostsInPerson(detail.data)) && (
+                <Button component={Link} to={`/sign?ePakId=${epak.id}`} data-testid="epak-open-sign">
+                  {t(
+                    detail.data.can.review
+                      ? 'epaks.actions.review'
+                      : detail.data.can.sign
+                        ? 'epaks.actions.sign'
+                        : 'epaks.actions.hostInPerson',
+                  )}
+                </Button>
+              )}
             <Button
               variant="light"
               onClick={() => void handleDownload(() => downloadEpak(epak))}

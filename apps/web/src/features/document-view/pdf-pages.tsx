@@ -2,7 +2,7 @@ import { Paper, Text } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchBinary } from '../../../app/session/binary.ts';
+import { fetchBinary } from '../../app/session/binary.ts';
 
 export interface PageGeometry {
   pageNumber: number;
@@ -75,7 +75,7 @@ function PdfPage({
       shadow="xs"
       data-page-number={page.pageNumber}
       data-testid={`pdf-page-${page.pageNumber}`}
-      aria-label={t('compose.tags.page', { n: page.pageNumber })}
+      aria-label={t('viewer.page', { n: page.pageNumber })}
       style={{ position: 'relative', width: page.width * zoom, height: page.height * zoom, margin: '0 auto' }}
     >
       <canvas ref={canvas} style={{ width: '100%', height: '100%', display: 'block' }} aria-hidden />
@@ -95,7 +95,7 @@ export function PdfPages({
   overlay,
 }: {
   path: string;
-  pages: PageGeometry[];
+  pages: readonly PageGeometry[];
   zoom: number;
   overlay: (page: PageGeometry) => ReactNode;
 }) {
@@ -117,7 +117,7 @@ export function PdfPages({
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
       {failed && (
         <Text c="red.8" role="alert">
-          {t('compose.tags.loadFailed')}
+          {t('viewer.loadFailed')}
         </Text>
       )}
       {pages.map((p) => (

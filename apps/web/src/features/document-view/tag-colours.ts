@@ -1,0 +1,24 @@
+import type { TagColour } from '@signet/contracts';
+
+/** The tag colours of spec §9, by state: the tag in hand, ready, still to do, refused. */
+export const TAG_COLOURS: Readonly<Record<(typeof TagColour)[number], string>> = {
+  selected: '#1c7ed6',
+  configured: '#2f9e44',
+  remaining: '#e8590c',
+  invalid: '#e03131',
+};
+
+/** One tint per recipient, so a custodian sees at a glance whose tags are whose. */
+export const RECIPIENT_TINTS = ['#4dabf7', '#ff922b', '#69db7c', '#da77f2', '#ffd43b', '#3bc9db'] as const;
+
+export function recipientTint(index: number): string {
+  return index < 0 ? '#adb5bd' : (RECIPIENT_TINTS[index % RECIPIENT_TINTS.length] as string);
+}
+
+/** `#rrggbb` with an alpha, for tints over the page. */
+export function withAlpha(hex: string, alpha: number): string {
+  const a = Math.round(Math.min(1, Math.max(0, alpha)) * 255)
+    .toString(16)
+    .padStart(2, '0');
+  return `${hex}${a}`;
+}

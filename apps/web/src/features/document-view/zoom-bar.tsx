@@ -1,0 +1,76 @@
+import { ActionIcon, Group, SegmentedControl, Text } from '@mantine/core';
+import { PdfView } from '@signet/contracts';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fitToWidth, type RenderMode, stepZoom } from './zoom.ts';
+
+/**
+ * The zoom of a document view. Fit-to-width follows the container's width as it changes; Actual is
+ * 100 %; the buttons step from wherever the zoom is and switch to a custom zoom.
+ */
+export function useDocumentZoom(pageWidths: readonly number[], zoomFlag: boolean) {
+  const container = useRef<HTMLDivElement>(null);
+  const [mode, setMode] = useState<RenderMode>('FTW');
+  const [zoom, setZoom] = useState(1);
+  const widths = pageWidths.join(',');
+
+  useEffect(() => {
+    const el = container.current;
+    if (mode !== 'FTW' || !el) return;
+    const fit = () => setZoom(fitToWidth(el.clientWidth - 8, widths.split(',').map(Number)));
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [mode, widths]);
+
+  const choose = useCallback((next: RenderMode) => {
+    setMode(next);
+    if (next === 'Actual') setZoom(1);
+  }, []);
+  const step = useCallback(
+    (direction: 1 | -1) => {
+      setMode('custom');
+      setZoom((z) => stepZoom(z, direction, zoomFlag));
+    },
+    [zoomFlag],
+  );
+  return { container: container as RefObject<HTMLDivElement>, zoom, mode, choose, step };
+}
+
+export function ZoomBar({ zoomState }: { zoomState: ReturnType<typeof useDocumentZoom> }) {
+  const { t } = useTranslation();
+  const { zoom, mode, choose, step } = zoomState;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <SegmentedControl
+        size="xs"
+        value={mode === 'custom' ? '' : mode}
+        onChange={(v) => choose(v as RenderMode)}
+        data={PdfView.RENDER_MODES.map((m) => ({ value: m, label: t(`viewer.modes.${m}`) }))}
+        aria-label={t('viewer.renderMode')}
+      />
+      <ActionIcon
+        variant="default"
+        aria-label={t('viewer.zoomOut')}
+        onClick={() => step(-1)}
+        disabled={zoom <= PdfView.ZOOM_MIN}
+        data-testid="zoom-out"
+      >
+        −
+      </ActionIcon>
+      <Text size="sm" w={44} ta="center" data-testid="zoom-level" aria-live="polite">
+        {Math.round(zoom * 100)}%
+      </Text>
+      <ActionIcon
+        variant="default"
+        aria-label={t('viewer.zoomIn')}
+        onClick={() => step(1)}
+        disabled={zoom >= PdfView.ZOOM_MAX}
+        data-testid="zoom-in"
+      >
+        +
+      </ActionIcon>
+    </Group>
+  );
+}

@@ -1,0 +1,215 @@
+import { catalogueEntryOf, type Tag } from '@signet/contracts';
+import type { CSSProperties } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PageGeometry } from '../../document-view/pdf-pages.tsx';
+import { TagBox } from '../../document-view/tag-box.tsx';
+import { recipientTint } from '../../document-view/tag-colours.ts';
+import { fillKind, isFilled, type Values } from '../signing-state.ts';
+
+export interface SignTagHandlers {
+  /** Signature, initials, image, stamp, attachment and multi-select tags open a dialog or a picker. */
+  onOpen: (tag: Tag) => void;
+  /** Typed values (text, dates, single selects) change in place. */
+  onValue: (tag: Tag, value: string) => void;
+  onFocus: (tag: Tag) => void;
+}
+
+const fieldStyle: CSSProperties = {
+  width: '100%',
+  height: '100%',
+  border: 'none',
+  background: 'transparent',
+  font: 'inherit',
+  padding: '0 2px',
+  outline: 'none',
+};
+
+/** What a tag shows before and after it is filled. */
+function TagContent({ tag, value, preview }: { tag: Tag; value: string | undefined; preview: string }) {
+  const { t } = useTranslation();
+  const kind = fillKind(tag);
+  if ((kind === 'signature' || kind === 'initials' || kind === 'image' || kind === 'stamp') && value) {
+    return <img src={value} alt="" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />;
+  }
+  if (kind === 'attachment') {
+    const title = tag.status === 'done' || value ? t('sign.attachment.done') : t('sign.attachment.notDone');
+    // A not-done attachment shows its value as a placeholder (spec §4).
+    return <span>{tag.status === 'done' ? title : tag.label || title}</span>;
+  }
+  if (kind === 'system') return <span style={{ opacity: 0.8 }}>{preview}</span>;
+  if (kind === 'fixed')
+    return <span>{tag.type === 'qrcode' ? t('tags.types.qrcode') : (tag.value ?? '')}</span>;
+  if (kind === 'multiSelect' && value) {
+    try {
+      return <span>{(JSON.parse(value) as string[]).join(', ')}</span>;
+    } catch {
+      return <span>{value}</span>;
+    }
+  }
+  const entry = catalogueEntryOf(tag);
+  return <span style={{ opacity: 0.75 }}>{tag.label || t(`tags.types.${entry?.id ?? tag.type}`)}</span>;
+}
+
+/**
+ * One page's tags in the signing view. The signer's own are highlighted by state (spec §9 tag
+ * colours: selected, configured, remaining, invalid); everyone else's are layered underneath and
+ * cannot be selected. The next required tag carries a pointer, which stays when focus leaves it.
+ */
+export function SignTagLayer({
+  page,
+  tags,
+  mineIds,
+  values,
+  zoom,
+  focused,
+  pointerAt,
+  invalid,
+  previewOf,
+  handlers,
+}: {
+  page: PageGeometry;
+  tags: readonly Tag[];
+  mineIds: ReadonlySet<string>;
+  values: Values;
+  zoom: number;
+  focused: string | null;
+  /** The tag the "next required" pointer shows. */
+  pointerAt: string | null;
+  invalid: ReadonlySet<string>;
+  previewOf: (tag: Tag) => string;
+  handlers: SignTagHandlers;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div style={{ position: 'absolute', inset: 0 }} data-testid={`sign-page-${page.pageNumber}`}>
+      {tags.map((tag) => {
+        const mine = mineIds.has(tag.uuid);
+        const kind = fillKind(tag);
+        const value = values[tag.uuid] ?? tag.value ?? undefined;
+        const filled = isFilled(tag, values);
+        const state = !mine
+          ? 'configured'
+          : invalid.has(tag.uuid)
+            ? 'invalid'
+            : focused === tag.uuid
+              ? 'selected'
+              : filled
+                ? 'configured'
+                : 'remaining';
+        const name = t(`tags.types.${catalogueEntryOf(tag)?.id ?? tag.type}`);
+        const label = t(tag.required ? 'sign.tagLabelRequired' : 'sign.tagLabel', {
+          type: tag.label || name,
+          page: tag.pageNumber,
+        });
+        const opens = ['signature', 'initials', 'image', 'stamp', 'attachment', 'multiSelect'].includes(kind);
+        const common = {
+          'aria-label': label,
+          'aria-required': tag.required,
+          'aria-invalid': invalid.has(tag.uuid),
+          onFocus: () => handlers.onFocus(tag),
+          'data-tag-uuid': tag.uuid,
+        };
+        let body = <TagContent tag={tag} value={value} preview={previewOf(tag)} />;
+        if (mine && kind === 'text')
+          body = (
+            <input
+              {...common}
+              style={fieldStyle}
+              value={value ?? ''}
+              maxLength={500}
+              onChange={(e) => handlers.onValue(tag, e.currentTarget.value)}
+              data-testid="sign-field"
+            />
+          );
+        else if (mine && kind === 'textArea')
+          body = (
+            <textarea
+              {...common}
+              style={{ ...fieldStyle, resize: 'none' }}
+              value={value ?? ''}
+              maxLength={2000}
+              onChange={(e) => handlers.onValue(tag, e.currentTarget.value)}
+              data-testid="sign-field"
+            />
+          );
+        else if (mine && kind === 'date')
+          body = (
+            <input
+              {...common}
+              type="date"
+              style={fieldStyle}
+              value={value ?? ''}
+              onChange={(e) => handlers.onValue(tag, e.currentTarget.value)}
+              data-testid="sign-field"
+            />
+          );
+        else if (mine && kind === 'select')
+          body = (
+            <select
+              {...common}
+              style={fieldStyle}
+              value={value ?? ''}
+              onChange={(e) => handlers.onValue(tag, e.currentTarget.value)}
+              data-testid="sign-field"
+            >
+              <option value="">{tag.label || name}</option>
+              {(tag.options ?? []).map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+          );
+        else if (mine && opens)
+          body = (
+            <button
+              type="button"
+              {...common}
+              style={{ ...fieldStyle, cursor: 'pointer', textAlign: 'left' }}
+              onClick={() => handlers.onOpen(tag)}
+              data-testid="sign-open-tag"
+              data-tag-type={tag.type}
+            >
+              <TagContent tag={tag} value={value} preview={previewOf(tag)} />
+            </button>
+          );
+        return (
+          <TagBox
+            key={tag.uuid}
+            box={tag}
+            kind={tag}
+            zoom={zoom}
+            state={state}
+            tint={mine ? recipientTint(0) : recipientTint(-1)}
+            layered={!mine}
+            data-testid={mine ? 'my-tag' : 'other-tag'}
+            data-filled={filled}
+            style={{ overflow: 'visible', padding: 0 }}
+          >
+            <div style={{ width: '100%', height: '100%', overflow: 'hidden' }}>{body}</div>
+            {mine && pointerAt === tag.uuid && (
+              <span
+                aria-hidden
+                data-testid="next-pointer"
+                style={{
+                  position: 'absolute',
+                  right: '100%',
+                  top: '50%',
+                  transform: 'translate(-8px, -50%)',
+                  background: '#e8590c',
+                  color: 'white',
+                  borderRadius: 4,
+                  padding: '1px 6px',
+                  fontSize: 12,
+                  whiteSpace: 'nowrap',
+                }}
+              >
+                {t('sign.pointer')} ➜
+              </span>
+            )}
+          </TagBox>
+        );
+      })}
+    </div>
+  );
+}

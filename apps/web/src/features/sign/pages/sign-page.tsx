@@ -1,0 +1,279 @@
+import {
+  Alert,
+  Anchor,
+  Box,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  PasswordInput,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { Code, type EpakDetail } from '@signet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { usePublicConfiguration } from '../../../app/api.ts';
+import { errorMessage } from '../../../app/error-message.ts';
+import { LanguageMenu } from '../../../app/layout/language-menu.tsx';
+import { ApiError } from '../../../app/session/api-client.ts';
+import { sessionStore } from '../../../app/session/client.ts';
+import { userIdOf } from '../../../app/session/token-claims.ts';
+import { useStoredSession } from '../../../app/session/use-session.ts';
+import { exchangeEasySignLink, unlockEpak, useSigningData } from '../api.ts';
+import { SigningView } from '../components/signing-view.tsx';
+import { actingRecipient } from '../signing-state.ts';
+
+/** A session opened by an easy-sign link reaches one ePak; the page then offers no way elsewhere. */
+const LINK_SESSION_KEY = 'signet.linkSession';
+
+const needsSecurityCode = (e: unknown) =>
+  e instanceof ApiError &&
+  e.code === Code.WRONG_ANSWER &&
+  (e.data as { securityCodeRequired?: boolean } | undefined)?.securityCodeRequired === true;
+
+function SignLayout({ children, linkSession }: { children: React.ReactNode; linkSession: boolean }) {
+  const { t } = useTranslation();
+  const config = usePublicConfiguration();
+  return (
+    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+      <Group
+        justify="space-between"
+        px="md"
+        py="xs"
+        component="header"
+        bg="white"
+        style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
+      >
+        <Group gap="md">
+          <Title order={2} size="h4" c="blue.8">
+            {config.data?.appName ?? t('app.name')}
+          </Title>
+          {!linkSession && (
+            <Anchor component={Link} to="/dashboard" size="sm" data-testid="sign-back">
+              {t('sign.back')}
+            </Anchor>
+          )}
+        </Group>
+        <LanguageMenu allowed={config.data?.languages} />
+      </Group>
+      <Box component="main" p="md">
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function SecurityCodeForm({ onCode, error }: { onCode: (code: string) => void; error: string | null }) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  return (
+    <Center mt="xl">
+      <Card withBorder w={380}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (code.trim()) onCode(code.trim());
+          }}
+        >
+          <Stack gap="sm">
+            <Title order={2} size="h4">
+              {t('sign.securityCode.title')}
+            </Title>
+            <Text size="sm">{t('sign.securityCode.hint')}</Text>
+            <PasswordInput
+              label={t('sign.securityCode.code')}
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+              error={error}
+              autoFocus
+              data-testid="security-code"
+            />
+            <Button type="submit" data-testid="security-code-submit">
+              {t('common.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Card>
+    </Center>
+  );
+}
+
+/** An easy-sign link (`/sign?easytoken=…`, also `/emailsign`): exchanged once for a link session. */
+function EasySignEntry({ easyToken }: { easyToken: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [askCode, setAskCode] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const started = useRef(false);
+
+  async function exchange(code?: string) {
+    try {
+      const ePakId = await exchangeEasySignLink(easyToken, code);
+      sessionStorage.setItem(LINK_SESSION_KEY, ePakId);
+      void navigate(`/sign?ePakId=${ePakId}`, { replace: true });
+    } catch (e) {
+      if (needsSecurityCode(e)) {
+        setError(code ? t('errors.wrongSecurityCode') : null);
+        setAskCode(true);
+      } else setError(errorMessage(t, e));
+    }
+  }
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    void exchange();
+  });
+
+  if (askCode) return <SecurityCodeForm onCode={(c) => void exchange(c)} error={error} />;
+  if (error)
+    return (
+      <Alert color="red" title={t('sign.linkFailed')} data-testid="easy-sign-error">
+        {error}
+      </Alert>
+    );
+  return <Loader aria-label={t('common.loading')} />;
+}
+
+function Finished({ outcome, linkSession }: { outcome: string; linkSession: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Center mt="xl">
+      <Card withBorder w={460} data-testid="sign-finished">
+        <Stack gap="sm">
+          <Title order={2} size="h3">
+            {t(`sign.finished.${outcome}`)}
+          </Title>
+          <Text size="sm">{t(linkSession ? 'sign.finished.closeWindow' : 'sign.finished.copyByMail')}</Text>
+          {!linkSession && (
+            <Button component={Link} to="/dashboard">
+              {t('sign.back')}
+            </Button>
+          )}
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+/** The ePak when there is nothing for this viewer to do: its state, and in-person hosting for its custodian. */
+function NothingToDo({ detail, userId }: { detail: EpakDetail; userId: string }) {
+  const { t } = useTranslation();
+  const step = detail.steps.find((s) => s.status === 'current');
+  const hostable =
+    step?.type === 'INPERSONSIGN' && detail.ownerId === userId
+      ? step.recipients.filter((r) => r.status === 'Pending')
+      : [];
+  return (
+    <Center mt="xl">
+      <Card withBorder w={520} data-testid="sign-nothing-to-do">
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            {detail.subject}
+          </Title>
+          <Text size="sm">{t('sign.nothingToDo', { status: t(`status.${detail.status}`) })}</Text>
+          {hostable.map((r) => (
+            <Button
+              key={r.id}
+              component={Link}
+              to={`/sign?ePakId=${detail.ePakId}&host=${r.id}`}
+              variant="light"
+              data-testid="host-recipient"
+            >
+              {t('sign.hostRecipient', { email: r.email })}
+            </Button>
+          ))}
+        </Stack>
+      </Card>
+    </Center>
+  );
+}
+
+function SignEpak({
+  ePakId,
+  hostRecipientId,
+  linkSession,
+}: {
+  ePakId: string;
+  hostRecipientId: string | null;
+  linkSession: boolean;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const session = useStoredSession();
+  const data = useSigningData(ePakId);
+  const [unlockError, setUnlockError] = useState<string | null>(null);
+  const [finished, setFinished] = useState<string | null>(null);
+  const userId = userIdOf(sessionStore.accessToken());
+
+  if (finished) return <Finished outcome={finished} linkSession={linkSession} />;
+  if (data.isError) {
+    if (needsSecurityCode(data.error))
+      return (
+        <SecurityCodeForm
+          error={unlockError}
+          onCode={(code) =>
+            void unlockEpak(ePakId, code)
+              .then(() => data.refetch())
+              .catch((e: unknown) => setUnlockError(errorMessage(t, e)))
+          }
+        />
+      );
+    return (
+      <Alert color="red" data-testid="sign-error">
+        {errorMessage(t, data.error)}
+      </Alert>
+    );
+  }
+  if (!data.data || !session || !userId) return <Loader aria-label={t('common.loading')} />;
+  const acting = actingRecipient(data.data.detail, userId, hostRecipientId);
+  if (!acting) return <NothingToDo detail={data.data.detail} userId={userId} />;
+  return (
+    <SigningView
+      key={`${ePakId}:${acting.recipient.id}`}
+      detail={data.data.detail}
+      tags={data.data.tags}
+      acting={acting}
+      userId={userId}
+      linkSession={linkSession}
+      onFinished={(outcome) => {
+        void queryClient.invalidateQueries();
+        if (acting.hosted) void navigate(`/sign?ePakId=${ePakId}`, { replace: true });
+        else setFinished(outcome);
+      }}
+    />
+  );
+}
+
+/**
+ * `/sign`: a recipient signs (or reviews) an ePak — `?ePakId=` from their inbox, `?easytoken=`
+ * from an easy-sign link without an account, `?ePakId=&host=` for a custodian hosting an
+ * in-person signer on their own session.
+ */
+export function SignPage() {
+  const [params] = useSearchParams();
+  const session = useStoredSession();
+  const easyToken = params.get('easytoken') ?? params.get('token');
+  const ePakId = params.get('ePakId');
+  const linkSession = ePakId !== null && sessionStorage.getItem(LINK_SESSION_KEY) === ePakId;
+  if (easyToken)
+    return (
+      <SignLayout linkSession>
+        <EasySignEntry easyToken={easyToken} />
+      </SignLayout>
+    );
+  if (!session || !ePakId) {
+    const next = encodeURIComponent(`/sign${ePakId ? `?ePakId=${ePakId}` : ''}`);
+    return <Navigate to={session ? '/dashboard' : `/login?next=${next}`} replace />;
+  }
+  return (
+    <SignLayout linkSession={linkSession}>
+      <SignEpak key={ePakId} ePakId={ePakId} hostRecipientId={params.get('host')} linkSession={linkSession} />
+    </SignLayout>
+  );
+}
