@@ -82,6 +82,8 @@ describe('session', () => {
     };
     expect(after.accessToken).not.toBe(expired);
     expect(await page.getByTestId('form-error').count()).toBe(0);
+    // No toast either: the refresh and the retry are invisible.
+    expect(await page.locator('.mantine-Notification-root').count()).toBe(0);
   });
 
   it('a session revoked elsewhere sends the user to /accessdenied?status=unauthorized', async () => {

@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code, type Tag } from '@signet/contracts';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentNotifications } from '../src/db/repositories/notifications.ts';
@@ -163,6 +163,17 @@ describe('in-person signing', () => {
       },
     );
     const guest = e.steps[0]?.recipients[0];
+    // The hosting custodian sees the signer's tags as theirs to fill; they are not layered away.
+    const blocks = await t.call<Tag[]>(
+      'GET',
+      `/v2/epaks/${e.epakId}/documents/${e.documentId}/signatureblocks`,
+      {
+        token: custodian.token,
+      },
+    );
+    expect(blocks.data.map((b) => [b.userEmail, b.disabled, b.readOnly])).toEqual([
+      ['signer2@demo.test', false, false],
+    ]);
     const alone = await signAll(t, signer2.token, e.epakId, e.documentId);
     expect(alone.code).toBe(Code.USER_STEP_NOT_PENDING);
     const notOwner = await signAll(t, signer1.token, e.epakId, e.documentId, { recipientId: guest?.id });
@@ -658,6 +669,25 @@ describe('notifications of comments and deletion', () => {
       /Wrong counterparty/,
     );
     expect(await queuedMail('Comment: Reject with comment')).toEqual([]);
+  });
+
+  it('a signer’s comment sent with their signature reaches the custodian as signerComments and a mail', async () => {
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { subject: 'Sign with comment' },
+    );
+    const signed = await signAll(t, signer1.token, e.epakId, e.documentId, {
+      comment: 'Signed the amended copy',
+    });
+    expect(signed.data.actionDone).toBe(true);
+    expect(await pushes(custodian, e.epakId)).toContainEqual({
+      type: 'signerComments',
+      body: 'signer1@demo.test: Signed the amended copy',
+    });
+    const mail = await t.mail.next('custodian@demo.test', /^Comment: Sign with comment/);
+    expect(mail.text).toMatch(/signer1@demo\.test \(signer\) commented/);
   });
 
   it('deleting a sent ePak sends epakDeleted to the recipients who had received it, not to later ones', async () => {

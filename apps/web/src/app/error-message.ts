@@ -45,7 +45,9 @@ const TAG_MESSAGE_KEYS = new Set(['tagOverlappingError', 'tagDimensionsCrossedMs
 export function errorMessage(t: TFunction, error: unknown): string {
   if (error instanceof ApiError) {
     if (error.status === 0) return t('errors.network');
-    const data = (error.data ?? {}) as { key?: string; limits?: Record<string, number> };
+    const data = (error.data ?? {}) as { key?: string; limits?: Record<string, number>; sealing?: boolean };
+    // A completed ePak's documents are sealed by a job; the download is ready a moment later.
+    if (data.sealing) return t('errors.stillSealing');
     if (data.key && TAG_MESSAGE_KEYS.has(data.key))
       return t(`viewer.messages.${data.key}`, data.limits ?? {});
     const key = KEYED[error.code];

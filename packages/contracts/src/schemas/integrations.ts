@@ -15,23 +15,35 @@ export const HttpUrlSchema = z
   .max(2000)
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'Enter an http or https URL');
 
+/** What an admin sets on a client, without defaults: an update changes only the fields it names. */
+const OAuthClientSettingsSchema = z.object({
+  name: z.string().trim().max(100),
+  redirectUris: z.array(HttpUrlSchema).max(20),
+  grants: z.array(z.enum(OAuthGrant)).min(1),
+  callbackUrl: HttpUrlSchema.nullable(),
+});
+const settings = OAuthClientSettingsSchema.shape;
+
 export const OAuthClientInputSchema = z.object({
   /** Of the admin's choosing; unique across Signet because the token endpoint is told nothing else. */
   clientId: z
     .string()
     .trim()
     .regex(/^[A-Za-z0-9._~-]{3,100}$/, 'Use 3 to 100 letters, digits, dots, dashes, underscores or tildes'),
-  name: z.string().trim().max(100).default(''),
-  redirectUris: z.array(HttpUrlSchema).max(20).default([]),
-  grants: z.array(z.enum(OAuthGrant)).min(1).default(['password', 'refresh_token']),
-  callbackUrl: HttpUrlSchema.nullable().default(null),
+  name: settings.name.default(''),
+  redirectUris: settings.redirectUris.default([]),
+  grants: settings.grants.default(['password', 'refresh_token']),
+  callbackUrl: settings.callbackUrl.default(null),
 });
 export type OAuthClientInput = z.infer<typeof OAuthClientInputSchema>;
 
-/** Changing a client; a new secret is issued only when asked for. */
-export const OAuthClientUpdateSchema = OAuthClientInputSchema.omit({ clientId: true })
-  .partial()
-  .extend({ regenerateSecret: z.boolean().default(false) });
+/**
+ * Changing a client; a new secret is issued only when asked for. (Zod 4 fills the defaults of a
+ * `.partial()` schema, so deriving this from the input schema would reset what is not sent.)
+ */
+export const OAuthClientUpdateSchema = OAuthClientSettingsSchema.partial().extend({
+  regenerateSecret: z.boolean().default(false),
+});
 export type OAuthClientUpdate = z.infer<typeof OAuthClientUpdateSchema>;
 
 export const OAuthClientSchema = z.object({

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../database.ts';
-import { callbackAttempts, callbackDeliveries, oauthClients, oauthCodes } from '../schema/index.ts';
+import { callbackAttempts, callbackDeliveries, epaks, oauthClients, oauthCodes } from '../schema/index.ts';
 
 export type OAuthClientRow = typeof oauthClients.$inferSelect;
 export type CallbackDeliveryRow = typeof callbackDeliveries.$inferSelect;
@@ -105,6 +105,23 @@ export async function updateCallbackDelivery(
   changes: Partial<typeof callbackDeliveries.$inferInsert>,
 ): Promise<void> {
   await tx.update(callbackDeliveries).set(changes).where(eq(callbackDeliveries.id, id));
+}
+
+/** Changes the tenant's pending deliveries to `url` (a callback URL an admin changed or removed). */
+export async function updatePendingCallbacksTo(
+  tx: Executor,
+  url: string,
+  changes: Partial<typeof callbackDeliveries.$inferInsert>,
+): Promise<void> {
+  await tx
+    .update(callbackDeliveries)
+    .set(changes)
+    .where(and(eq(callbackDeliveries.status, 'Pending'), eq(callbackDeliveries.url, url)));
+}
+
+/** The tenant's ePaks that call back `from` call `to` instead (none when null). */
+export async function replaceEpakCallbackUrl(tx: Executor, from: string, to: string | null): Promise<void> {
+  await tx.update(epaks).set({ callbackUrl: to }).where(eq(epaks.callbackUrl, from));
 }
 
 export async function insertCallbackAttempt(

@@ -48,7 +48,7 @@ export const callbackDeliveries = pgTable(
     url: text('url').notNull(),
     event: text('event').notNull(),
     epakStatus: text('epak_status').notNull(),
-    /** Pending until delivered; Failed after the last attempt. */
+    /** Pending until delivered; Failed when given up (its ePak purged, or its URL withdrawn). */
     status: text('status').notNull().default('Pending'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: tstz('next_attempt_at').notNull(),

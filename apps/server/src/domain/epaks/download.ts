@@ -2,7 +2,8 @@ import { Code, safeFileName } from '@signet/contracts';
 import { zipSync } from 'fflate';
 import { attachmentsOfEpak } from '../../db/repositories/attachments.ts';
 import { documentsOfEpak, findDocument, versionsOf } from '../../db/repositories/epaks.ts';
-import type { Actor } from '../actor.ts';
+import { type SealState, sealStateOf } from '../../db/repositories/sealing.ts';
+import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant, can } from '../policy.ts';
@@ -63,6 +64,41 @@ export async function downloadDocument(
   });
 }
 
+/** How long a zip request waits for a seal the job has not made yet (it takes seconds). */
+export const SEAL_WAIT_MS = 15_000;
+const SEAL_POLL_MS = 250;
+
+function stillSealing(state: SealState): AppError {
+  return new AppError(
+    Code.GENERIC_ERROR,
+    state.attempts > 0
+      ? 'The ePak is completed but sealing it (completion certificate and timestamps) failed; it is tried again shortly'
+      : 'The ePak is completed and being sealed (completion certificate and timestamps); download it again in a moment',
+    {
+      httpStatus: 409,
+      data: { sealing: true, since: state.requestedAt?.toISOString() ?? null, attempts: state.attempts },
+    },
+  );
+}
+
+/**
+ * Waits, outside any transaction, while the ePak's seal is owed and its first attempt not made
+ * yet — the seal job, woken by the completion, makes it within seconds. A seal that failed
+ * before (retried later), or that takes longer than `waitMs`, answers 409 with `data.sealing`.
+ */
+async function awaitSeal(actor: TenantActor, epakId: string, deps: Deps, waitMs: number): Promise<void> {
+  const deadline = Date.now() + waitMs;
+  for (;;) {
+    const state = await deps.db.withTenant(actor.tenantId, async (tx) => {
+      await loadEpak(tx, actor, epakId);
+      return sealStateOf(tx, epakId);
+    });
+    if (!state?.requestedAt || state.sealedAt) return;
+    if (state.attempts > 0 || Date.now() >= deadline) throw stillSealing(state);
+    await new Promise((resolve) => setTimeout(resolve, SEAL_POLL_MS));
+  }
+}
+
 /** A name not yet in the zip: "name", then "name (2)", "name (3)"… before the extension. */
 function freeName(files: Record<string, Uint8Array>, name: string): string {
   let out = name;
@@ -73,20 +109,18 @@ function freeName(files: Record<string, Uint8Array>, name: string): string {
 /**
  * `GET /v2/epaks/{ePakId}/download`: a zip of every document as it is now, the completion
  * certificate included, and the files given to attachment tags under `attachments/`. A completed
- * ePak whose seal (certificate, document timestamps) the seal job has not made yet answers 409
- * with `data.sealing`, rather than a zip that would lack them; the job runs within seconds.
+ * ePak is zipped once sealed (`awaitSeal`), never without its certificate and timestamps.
  */
-export async function downloadEpakZip(actor: Actor, epakId: string, deps: Deps): Promise<DownloadedFile> {
+export async function downloadEpakZip(
+  actor: Actor,
+  epakId: string,
+  deps: Deps,
+  opts: { sealWaitMs: number } = { sealWaitMs: SEAL_WAIT_MS },
+): Promise<DownloadedFile> {
   authorizeInTenant(actor, 'epaks.read');
+  await awaitSeal(actor, epakId, deps, opts.sealWaitMs);
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const { epak } = await loadEpak(tx, actor, epakId);
-    if (epak.sealRequestedAt && !epak.sealedAt) {
-      throw new AppError(
-        Code.GENERIC_ERROR,
-        'The ePak is completed and being sealed (completion certificate and timestamps); download it again in a moment',
-        { httpStatus: 409, data: { sealing: true, since: epak.sealRequestedAt.toISOString() } },
-      );
-    }
     const files: Record<string, Uint8Array> = {};
     for (const doc of await documentsOfEpak(tx, epakId)) {
       const version = (await versionsOf(tx, doc.id)).at(-1);

@@ -38,6 +38,7 @@ import { isRemotePolicy } from '../signing/providers/resolve-provider.ts';
 import { sealSigner } from '../signing/seal-signer.ts';
 import { displayName } from '../users/present-user.ts';
 import { applyEvent } from './apply-event.ts';
+import { announceComment } from './carry-out-effects.ts';
 import { decodeImage, fillTags, formatSigningTime } from './fill-tags.ts';
 import { type LoadedEpak, loadEpak, myTurn } from './load-epak.ts';
 import { refusalFor } from './workflow-machine.ts';
@@ -58,6 +59,8 @@ export interface SignInput {
   geolocation?: { latitude: number; longitude: number; accuracy?: number | undefined } | undefined;
   /** In-person signing: the recipient the hosting custodian signs for. */
   recipientId?: string | undefined;
+  /** A note to the custodian, sent with the recipient's last document (signerComments). */
+  comment?: string | undefined;
 }
 
 /** Policies whose signature value comes from outside: they use `/v2/epak/sign/dochash`. */
@@ -335,7 +338,7 @@ export async function afterDocumentSigned(
   tx: Executor,
   actor: TenantActor,
   ctx: SigningContext,
-  input: Pick<SignInput, 'recipientId' | 'geolocation'>,
+  input: Pick<SignInput, 'recipientId' | 'geolocation' | 'comment'>,
   origin: RequestOrigin,
   deps: Deps,
 ): Promise<{ signed: true; actionDone: boolean; status: string }> {
@@ -350,6 +353,14 @@ export async function afterDocumentSigned(
     geolocation: input.geolocation ?? null,
     ...(input.recipientId ? { hostUserId: actor.userId } : {}),
   });
+  await announceComment(
+    tx,
+    loaded,
+    recipient,
+    input.comment,
+    { tenantId: actor.tenantId, userId: actor.userId, ip: actor.ip },
+    deps,
+  );
   const applied = await applyEvent(
     tx,
     loaded,

@@ -33,8 +33,15 @@ export function presentTag(t: TagRow, loaded: LoadedEpak, viewerId: string): Tag
   const r = loaded.workflow.recipients.find((x) => x.id === t.recipientId);
   const step = r ? loaded.workflow.steps.find((s) => s.id === r.stateId) : undefined;
   const extra = t.extra as Partial<TagInput>;
-  const mine = t.recipientId === null ? loaded.isOwner : r?.userId === viewerId;
-  const role: TagViewerRole = r && r.userId === viewerId ? 'signer' : 'custodian';
+  // In a current in-person step the custodian fills the hosted signer's tags on their own session.
+  const hosted =
+    !!r &&
+    loaded.isOwner &&
+    step?.type === 'INPERSONSIGN' &&
+    step.status === 'current' &&
+    r.status === 'Pending';
+  const mine = t.recipientId === null ? loaded.isOwner : r?.userId === viewerId || hosted;
+  const role: TagViewerRole = (r && r.userId === viewerId) || hosted ? 'signer' : 'custodian';
   // Spec §6: read-only for a role its tagFor leaves out; a CustodianText stays the custodian's.
   const readOnly =
     t.key === 'CustodianText' && loaded.isOwner ? false : t.readOnly || !mine || !tagWritableBy(t, role);

@@ -1,12 +1,16 @@
 import type { CallbackDelivery } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
+import { findEpak } from '../../db/repositories/epaks.ts';
 import {
   dueCallbackDeliveries,
   insertCallbackAttempt,
   insertCallbackDelivery,
   listCallbackDeliveries,
+  listOAuthClients,
   lockCallbackDelivery,
+  replaceEpakCallbackUrl,
   updateCallbackDelivery,
+  updatePendingCallbacksTo,
 } from '../../db/repositories/integrations.ts';
 import type { Actor } from '../actor.ts';
 import { addSeconds } from '../clock.ts';
@@ -16,8 +20,18 @@ import { authorizeInTenant } from '../policy.ts';
 /**
  * Completion callbacks (issue 7): when an ePak with a callback URL completes, is rejected or
  * expires, a delivery is stored in the same transaction; a job calls the URL (GET with `ePakId`,
- * `status` and `event`) and retries with back-off until it answers 2xx. Every attempt is kept
- * for the tenant admin.
+ * `status` and `event`) and retries with back-off until it answers 2xx, however long that takes:
+ * an integration that is down for a week still learns what happened when it is back. Every
+ * attempt is kept for the tenant admin, with the time of the next one.
+ *
+ * Retrying ends without a 2xx only when there is nothing left to report or no one to report it
+ * to; the delivery is then `Failed` ("given up"):
+ * - its ePak was purged (retention): the integration could no longer fetch anything about it;
+ * - an admin removed the callback URL from the OAuth client, or removed the client (and no other
+ *   client of the tenant has that URL). Changing the URL instead moves what is pending to the new
+ *   one, tried at once. Either way the tenant's ePaks that would call the old URL follow.
+ * Delivery is at least once: a receiver may see a call twice (a worker that died mid-call, a URL
+ * changed while a call was on its way).
  */
 
 /** The ePak statuses that call back, with the event name sent. */
@@ -27,9 +41,8 @@ export const CALLBACK_EVENTS: Readonly<Record<string, string>> = {
   Expired: 'expired',
 };
 
-/** Attempts before a delivery is given up (about a day and a half of back-off). */
-export const CALLBACK_MAX_ATTEMPTS = 12;
 const FIRST_RETRY_SECONDS = 60;
+/** The cap of the back-off: a dead endpoint is called four times a day until it answers. */
 const LONGEST_RETRY_SECONDS = 6 * 3600;
 /** A claimed delivery is not picked again for this long, even if its worker died mid-call. */
 const CLAIM_SECONDS = 5 * 60;
@@ -89,24 +102,55 @@ export function callbackUrl(d: { url: string; epakId: string; epakStatus: string
 }
 
 /**
+ * An admin changed or removed an OAuth client's callback URL, or removed the client (`to` null):
+ * the tenant's ePaks and pending deliveries that would call the old URL call the new one — the
+ * pending ones at once — or end. Nothing changes while another of the tenant's clients still
+ * has the old URL. Runs in the admin's transaction, after the change.
+ */
+export async function followCallbackUrlChange(
+  tx: Executor,
+  from: string | null,
+  to: string | null,
+  now: Date,
+): Promise<void> {
+  if (!from || from === to) return;
+  if ((await listOAuthClients(tx)).some((c) => c.callbackUrl === from)) return;
+  await replaceEpakCallbackUrl(tx, from, to);
+  await updatePendingCallbacksTo(tx, from, to ? { url: to, nextAttemptAt: now } : { status: 'Failed' });
+}
+
+/**
  * One pass of the `signet-callbacks` job: every due delivery is claimed (so no other worker
- * sends it), called outside any transaction, and its attempt recorded.
+ * sends it), called outside any transaction, and its attempt recorded. `ended` counts the
+ * deliveries given up because their ePak is gone or no longer has a callback URL.
  */
 export async function deliverDueCallbacks(
   deps: Deps,
   send: CallbackSender = sendCallback,
   limit = 100,
-): Promise<{ delivered: number; failed: number }> {
+): Promise<{ delivered: number; failed: number; ended: number }> {
   let delivered = 0;
   let failed = 0;
+  let ended = 0;
   for (const due of await dueCallbackDeliveries(deps.db.system, deps.clock.now(), limit)) {
     const claimed = await deps.db.withTenant(due.tenantId, async (tx) => {
       const d = await lockCallbackDelivery(tx, due.id);
       if (d?.status !== 'Pending' || d.nextAttemptAt > deps.clock.now()) return null;
-      await updateCallbackDelivery(tx, d.id, { nextAttemptAt: addSeconds(deps.clock.now(), CLAIM_SECONDS) });
-      return d;
+      // The ePak says where its callbacks go now: it may have been purged, or an admin may have
+      // changed the URL while this delivery was on its way (followCallbackUrlChange).
+      const url = (await findEpak(tx, d.epakId))?.callbackUrl;
+      if (!url) {
+        await updateCallbackDelivery(tx, d.id, { status: 'Failed' });
+        return 'ended' as const;
+      }
+      await updateCallbackDelivery(tx, d.id, {
+        url,
+        nextAttemptAt: addSeconds(deps.clock.now(), CLAIM_SECONDS),
+      });
+      return { ...d, url };
     });
-    if (!claimed) continue;
+    if (claimed === 'ended') ended += 1;
+    if (!claimed || claimed === 'ended') continue;
     const started = Date.now();
     const outcome = await send(callbackUrl(claimed));
     const ok = outcome.httpStatus !== null && outcome.httpStatus >= 200 && outcome.httpStatus < 300;
@@ -123,7 +167,7 @@ export async function deliverDueCallbacks(
       });
       await updateCallbackDelivery(tx, claimed.id, {
         attempts,
-        status: ok ? 'Delivered' : attempts >= CALLBACK_MAX_ATTEMPTS ? 'Failed' : 'Pending',
+        status: ok ? 'Delivered' : 'Pending',
         deliveredAt: ok ? now : null,
         nextAttemptAt: addSeconds(now, retryDelaySeconds(attempts)),
       });
@@ -131,7 +175,7 @@ export async function deliverDueCallbacks(
     if (ok) delivered += 1;
     else failed += 1;
   }
-  return { delivered, failed };
+  return { delivered, failed, ended };
 }
 
 /** `GET /v1/callbacks`: the tenant's deliveries, newest first, each with its attempts. */

@@ -21,6 +21,7 @@ import { AppError } from '../app-error.ts';
 import { randomToken, sameDigest, tokenDigest } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { followCallbackUrlChange } from './callbacks.ts';
 
 /**
  * OAuth clients of a tenant's integrations (issue 7): an admin registers them with a client id
@@ -91,7 +92,8 @@ export async function updateClient(
   authorizeInTenant(actor, 'integrations.manage');
   const tenantId = actor.tenantId;
   return deps.db.withTenant(tenantId, async (tx) => {
-    if (!(await findOAuthClient(tx, id))) throw new AppError(Code.GENERIC_ERROR, 'No such client');
+    const before = await findOAuthClient(tx, id);
+    if (!before) throw new AppError(Code.GENERIC_ERROR, 'No such client');
     const secret = input.regenerateSecret ? randomToken() : undefined;
     const { regenerateSecret: _, ...changes } = input;
     const row = await updateOAuthClient(tx, id, {
@@ -99,6 +101,7 @@ export async function updateClient(
       ...(secret ? { secretHash: tokenDigest(secret) } : {}),
     });
     if (!row) throw new AppError(Code.GENERIC_ERROR, 'No such client');
+    await followCallbackUrlChange(tx, before.callbackUrl, row.callbackUrl, deps.clock.now());
     await appendActivity(
       tx,
       {
@@ -120,6 +123,7 @@ export async function removeClient(actor: Actor, id: string, deps: Deps): Promis
   await deps.db.withTenant(tenantId, async (tx) => {
     const row = await findOAuthClient(tx, id);
     if (!row || !(await deleteOAuthClient(tx, id))) throw new AppError(Code.GENERIC_ERROR, 'No such client');
+    await followCallbackUrlChange(tx, row.callbackUrl, null, deps.clock.now());
     await appendActivity(
       tx,
       {

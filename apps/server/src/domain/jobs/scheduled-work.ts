@@ -154,7 +154,7 @@ export async function archiveOverdueEpaks(deps: Deps): Promise<number> {
     await deps.db.withTenant(due.tenantId, async (tx) => {
       const loaded = await loadForSystem(tx, due.epakId);
       const retentionDate = loaded?.epak.retentionDate;
-      if (!loaded || loaded.epak.status !== 'Completed' || !retentionDate || retentionDate > now) return;
+      if (loaded?.epak.status !== 'Completed' || !retentionDate || retentionDate > now) return;
       await applyEvent(
         tx,
         loaded,

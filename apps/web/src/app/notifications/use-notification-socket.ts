@@ -62,12 +62,25 @@ export function useNotificationSocket(config: TenantConfiguration | null): void 
       };
     };
     connect();
+    const stopAsking = askNotificationPermissionOnFirstClick();
     return () => {
+      stopAsking();
       stopped = true;
       clearTimeout(retry);
       socket?.close();
     };
   }, [session, tenantId, queryClient, navigate]);
+}
+
+/**
+ * Asks once for permission to show system notifications, on the user's first click after sign-in:
+ * browsers only show the prompt for a user gesture, and a prompt out of nowhere gets refused.
+ */
+export function askNotificationPermissionOnFirstClick(): () => void {
+  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return () => undefined;
+  const ask = () => void Notification.requestPermission().catch(() => undefined);
+  document.addEventListener('pointerdown', ask, { once: true, capture: true });
+  return () => document.removeEventListener('pointerdown', ask, { capture: true });
 }
 
 /** The system notification when the user allowed it, a toast otherwise; both open the target. */

@@ -1,3 +1,5 @@
+// jsdom's Blob has no arrayBuffer(); the browser's and Node's do, so the test uses Node's.
+import { Blob } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
 import { readImageFile } from './image-file.ts';
 

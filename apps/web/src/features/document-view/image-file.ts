@@ -12,7 +12,10 @@ function kindOf(head: Uint8Array): 'png' | 'jpeg' | null {
   return null;
 }
 
-export async function readImageFile(file: Blob, maxKb: number): Promise<ImageFileResult> {
+export async function readImageFile(
+  file: Pick<Blob, 'arrayBuffer'>,
+  maxKb: number,
+): Promise<ImageFileResult> {
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = kindOf(bytes.subarray(0, 4));
   if (!kind) return { ok: false, error: 'type', maxKb };

@@ -64,6 +64,8 @@ export interface SignBody {
   signAuthToken?: string;
   otp?: string;
   recipientId?: string;
+  /** A note to the custodian; the server passes it on with the recipient's last document. */
+  comment?: string;
   geolocation?: { latitude: number; longitude: number; accuracy?: number };
 }
 
@@ -76,8 +78,15 @@ export function signDocument(ePakId: string, documentId: string, body: SignBody)
   return api.request<ActionAnswer>('POST', `/v2/epaks/${ePakId}/documents/${documentId}/sign`, { body });
 }
 
-export function markDocument(ePakId: string, documentId: string, action: 'viewed' | 'reviewed') {
-  return api.request<ActionAnswer>('PUT', `/v2/epak/${ePakId}/document/${documentId}/${action}`);
+export function markDocument(
+  ePakId: string,
+  documentId: string,
+  action: 'viewed' | 'reviewed',
+  comment?: string,
+) {
+  return api.request<ActionAnswer>('PUT', `/v2/epak/${ePakId}/document/${documentId}/${action}`, {
+    ...(comment ? { body: { comment } } : {}),
+  });
 }
 
 export interface DeferredChallenge {

@@ -48,6 +48,8 @@ export const SignInputSchema = z.object({
     .object({ latitude: z.number(), longitude: z.number(), accuracy: z.number().optional() })
     .optional(),
   recipientId: IdSchema.optional(),
+  /** A note to the custodian with the recipient's last document (signerComments). */
+  comment: z.string().max(2000).optional(),
 });
 
 const AuthFactorSchema = z.object({

@@ -27,6 +27,8 @@ export const en = {
     langUpdateFailMsg: 'Your profile and language could not be saved.',
   },
   errors: {
+    stillSealing:
+      'The ePak is being sealed (completion certificate and timestamps). Please download it again in a moment.',
     invalidPassword: 'Wrong email or password, or the password does not meet the policy.',
     locked: 'Your account is locked after too many failed sign-ins. Try again later or reset your password.',
     userExpired: 'Your account has expired.',
@@ -259,6 +261,43 @@ export const en = {
     },
   },
   admin: {
+    tabs: {
+      integrations: 'Integrations',
+      reasons: 'Reasons',
+      workflowStates: 'Workflow states',
+      userSyncUp: 'User sync-up',
+    },
+    userSyncUnavailable:
+      'User sync-up needs a directory connection, which is not set up for this organisation.',
+    reasons: {
+      title: 'Reasons',
+      hint: 'The reasons people choose when they reject, delegate or sign. Disabled reasons are no longer offered.',
+      reason: 'Reason',
+      kind: 'Offered when',
+      enabled: 'Enabled',
+      enableLabel: 'Offer “{{reason}}”',
+      new: 'New reason',
+      add: 'Add',
+      added: 'Reason added.',
+      saved: 'Reason saved.',
+      kinds: {
+        reject: 'Rejecting',
+        delegate: 'Delegating',
+        sign: 'Signing',
+      },
+    },
+    states: {
+      title: 'Workflow states',
+      hint: 'The step names the composer offers, each bound to a step type, in this order.',
+      order: 'Order',
+      name: 'Name',
+      action: 'Step type',
+      up: 'Move {{name}} up',
+      down: 'Move {{name}} down',
+      enableLabel: 'Offer “{{name}}”',
+      new: 'New step name',
+      add: 'Add',
+    },
     integrations: {
       title: 'Integrations',
       intro:
@@ -576,6 +615,8 @@ export const en = {
     },
   },
   sign: {
+    commentToSender: 'Comment to the sender (optional)',
+    stampNotAllowed: 'Your organisation has not enabled the rubber stamp for you.',
     back: 'Back to the dashboard',
     from: 'From {{name}}',
     message: 'Message',

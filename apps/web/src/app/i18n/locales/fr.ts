@@ -28,6 +28,8 @@ export const fr: Messages = {
     langUpdateFailMsg: "Votre profil et votre langue n'ont pas pu être enregistrés.",
   },
   errors: {
+    stillSealing:
+      'L’ePak est en cours de scellement (certificat d’achèvement et horodatages). Veuillez le télécharger de nouveau dans un instant.',
     invalidPassword: 'Adresse e-mail ou mot de passe incorrect, ou mot de passe non conforme à la politique.',
     locked:
       'Votre compte est verrouillé après trop de tentatives. Réessayez plus tard ou réinitialisez votre mot de passe.',
@@ -265,6 +267,43 @@ export const fr: Messages = {
     },
   },
   admin: {
+    tabs: {
+      integrations: 'Intégrations',
+      reasons: 'Motifs',
+      workflowStates: 'États du circuit',
+      userSyncUp: 'Synchronisation des utilisateurs',
+    },
+    userSyncUnavailable:
+      'La synchronisation des utilisateurs demande une connexion à un annuaire, qui n’est pas configurée pour cette organisation.',
+    reasons: {
+      title: 'Motifs',
+      hint: 'Les motifs que l’on choisit pour refuser, déléguer ou signer. Un motif désactivé n’est plus proposé.',
+      reason: 'Motif',
+      kind: 'Proposé pour',
+      enabled: 'Activé',
+      enableLabel: 'Proposer « {{reason}} »',
+      new: 'Nouveau motif',
+      add: 'Ajouter',
+      added: 'Motif ajouté.',
+      saved: 'Motif enregistré.',
+      kinds: {
+        reject: 'Refuser',
+        delegate: 'Déléguer',
+        sign: 'Signer',
+      },
+    },
+    states: {
+      title: 'États du circuit',
+      hint: 'Les noms d’étape que propose la composition, chacun lié à un type d’étape, dans cet ordre.',
+      order: 'Ordre',
+      name: 'Nom',
+      action: 'Type d’étape',
+      up: 'Monter {{name}}',
+      down: 'Descendre {{name}}',
+      enableLabel: 'Proposer « {{name}} »',
+      new: 'Nouveau nom d’étape',
+      add: 'Ajouter',
+    },
     integrations: {
       title: 'Intégrations',
       intro:
@@ -587,6 +626,8 @@ export const fr: Messages = {
     },
   },
   sign: {
+    commentToSender: 'Commentaire pour l’expéditeur (facultatif)',
+    stampNotAllowed: 'Votre organisation n’a pas activé le tampon pour vous.',
     back: 'Retour au tableau de bord',
     from: 'De {{name}}',
     message: 'Message',

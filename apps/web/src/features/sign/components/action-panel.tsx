@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Divider, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Card, Divider, Progress, Stack, Text, Textarea } from '@mantine/core';
 import type { EpakDetail, SigningPolicy } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import type { Acting } from '../signing-state.ts';
@@ -17,6 +17,8 @@ export function ActionPanel({
   requiredTotal,
   requiredLeft,
   busy,
+  comment,
+  onComment,
   onAction,
 }: {
   detail: EpakDetail;
@@ -25,6 +27,8 @@ export function ActionPanel({
   requiredTotal: number;
   requiredLeft: number;
   busy: boolean;
+  comment: string;
+  onComment: (comment: string) => void;
   onAction: (action: SignAction) => void;
 }) {
   const { t } = useTranslation();
@@ -64,6 +68,16 @@ export function ActionPanel({
             </Text>
           </Alert>
         )}
+        <Textarea
+          label={t('sign.commentToSender')}
+          value={comment}
+          onChange={(e) => onComment(e.currentTarget.value)}
+          maxLength={2000}
+          autosize
+          minRows={1}
+          maxRows={5}
+          data-testid="sign-comment"
+        />
         <Button
           size="md"
           onClick={() => onAction(review ? 'review' : 'sign')}

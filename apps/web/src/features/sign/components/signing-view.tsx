@@ -7,12 +7,13 @@ import {
 } from '@signet/contracts';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenantConfiguration } from '../../../app/api.ts';
+import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
 import { confirm, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
 import { readImageFile } from '../../document-view/image-file.ts';
 import { PdfPages } from '../../document-view/pdf-pages.tsx';
+import { useProgressive } from '../../document-view/use-progressive.ts';
 import { useDocumentZoom, ZoomBar } from '../../document-view/zoom-bar.tsx';
 import {
   type ActionAnswer,
@@ -95,6 +96,7 @@ export function SigningView({
   const ePakId = detail.ePakId;
   const policy = acting.recipient.signingPolicy;
   const ownProfile = !acting.hosted && !linkSession;
+  const user = useCurrentUser();
   const saved = useSavedImages(ownProfile ? userId : null);
   const certificate = useCertificate(userId, policy === 'INTERNAL' && ownProfile);
   const reasons = useReasons();
@@ -113,6 +115,7 @@ export function SigningView({
     answer: (f: AuthFactors | null) => void;
   } | null>(null);
   const [remotePin, setRemotePin] = useState('');
+  const [comment, setComment] = useState('');
 
   const mine = useMemo(
     () =>
@@ -128,6 +131,8 @@ export function SigningView({
     config.data?.features.zoom ?? false,
   );
   const shownDocument = doc?.id;
+  const docTags = useMemo(() => tags.filter((x) => x.documentId === shownDocument), [tags, shownDocument]);
+  const shownTags = docTags.slice(0, useProgressive(docTags.length));
   // Viewing a document is recorded (an ePak may require it before signing).
   useEffect(() => {
     if (shownDocument) void markDocument(ePakId, shownDocument, 'viewed').catch(() => undefined);
@@ -197,6 +202,14 @@ export function SigningView({
       setDialog({ kind: 'picture', tag });
       return;
     }
+    // The rubber stamp needs the tenant's feature flag and the signer's passcode flag (spec §6).
+    if (
+      kind === 'stamp' &&
+      !(config.data?.features.rubberStamp && !acting.hosted && user.data?.passcodeFlag)
+    ) {
+      toast.error(t('sign.stampNotAllowed'));
+      return;
+    }
     const file = await pickFile(kind === 'attachment' ? '*/*' : 'image/png,image/jpeg');
     if (!file) return;
     if (kind === 'attachment') {
@@ -250,6 +263,7 @@ export function SigningView({
       tags: signValues(mine, values, documentId),
       ...(acting.hosted ? { recipientId: acting.recipient.id } : {}),
       ...(geolocation ? { geolocation } : {}),
+      ...(comment.trim() ? { comment: comment.trim() } : {}),
     };
   }
 
@@ -338,7 +352,8 @@ export function SigningView({
     if (action === 'review') {
       void run(async () => {
         let answer: ActionAnswer | undefined;
-        for (const d of documentOrder) answer = await markDocument(ePakId, d, 'reviewed');
+        for (const d of documentOrder)
+          answer = await markDocument(ePakId, d, 'reviewed', comment.trim() || undefined);
         return answer;
       }, 'reviewed');
       return;
@@ -413,7 +428,7 @@ export function SigningView({
             overlay={(page) => (
               <SignTagLayer
                 page={page}
-                tags={tags.filter((x) => x.documentId === doc.id && x.pageNumber === page.pageNumber)}
+                tags={shownTags.filter((x) => x.pageNumber === page.pageNumber)}
                 mineIds={mineIds}
                 values={values}
                 zoom={zoomState.zoom}
@@ -439,6 +454,8 @@ export function SigningView({
           requiredTotal={requiredTotal}
           requiredLeft={missing.length}
           busy={busy}
+          comment={comment}
+          onComment={setComment}
           onAction={(a) => void act(a)}
         />
         {acting.hosted && (
