@@ -1,34 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical accessibility violations on the current page (axe-core). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: axeSource });
-  return page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run: (ctx: Document) => Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: unknown; html: string }[] }[];
-          }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document);
-    return result.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v) =>
-          `${v.id}: ${v.nodes.map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`).join(' ')}`,
-      );
-  });
-}
+import { seriousViolations } from './support/axe.ts';
 
 async function chooseOption(page: Page, testId: string, label: string): Promise<void> {
   await page.getByTestId(testId).click();

@@ -6,6 +6,7 @@ import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
+import { seriousViolations } from './support/axe.ts';
 import { linkIn, nextMail } from './support/mail.ts';
 import { pagesPdf } from './support/pdf.ts';
 import { pngOf } from './support/png.ts';
@@ -131,6 +132,8 @@ describe('the signing journey (issue 5)', () => {
       .getByRole('button', { name: 'Signature tag for submitter@demo.test on page 1' })
       .waitFor();
 
+    // The editor, with tags placed and one selected, has no serious accessibility problem.
+    expect(await seriousViolations(custodian)).toEqual([]);
     await custodian.getByTestId('epak-send').click();
     await custodian.waitForURL(/\/dashboard\?ePakId=/);
     const ePakId = new URL(custodian.url()).searchParams.get('ePakId') ?? '';
@@ -175,6 +178,7 @@ describe('the signing journey (issue 5)', () => {
     await signer1.getByTestId('epak-open-sign').click();
     await signer1.getByTestId('signing-view').waitFor();
     await signer1.getByTestId('next-pointer').waitFor();
+    expect(await seriousViolations(signer1)).toEqual([]);
     // Signing with fields empty points at them instead.
     await finishSigning(signer1);
     await signer1.getByText('Please fill in the 2 required fields first.').waitFor();

@@ -89,6 +89,40 @@ describe('sign-in page', () => {
     expect(router.state.location.pathname).toBe('/authenticate');
   });
 
+  it('a two-factor sign-in goes on to the page asked for once the code is right', async () => {
+    const tokens = {
+      access_token: 'a',
+      msb_token: 'a',
+      refresh_token: 'r',
+      expires_in: 900,
+      uistokenexpiresin: 900,
+      defaultTenantId: TENANT,
+      user: fakeUser('custodian'),
+      tenants: [],
+    };
+    server.use(
+      ...shellHandlers('custodian'),
+      http.post('*/msbapi/v1/authenticate', () =>
+        fail(403, Code.TWO_FACTOR_REQUIRED, {
+          otpToken: 't',
+          otpId: '33333333-3333-4333-8333-333333333333',
+          maskedEmail: 'cu***@demo.test',
+          expiresIn: 300,
+        }),
+      ),
+      http.post('*/msbapi/v2/authentication/otp/verify', () => ok(tokens)),
+    );
+    const { router } = await renderApp('/login?next=%2Fprofile');
+    await submitSignIn('custodian@demo.test', 'x');
+    await screen.findByTestId('otp-masked-email');
+    const first = screen.getByTestId('otp-input').querySelector('input');
+    if (!first) throw new Error('no code input');
+    fireEvent.change(first, { target: { value: '123456' } });
+    fireEvent.click(screen.getByTestId('otp-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(sessionStorage.getItem('signet.afterSignIn')).toBeNull();
+  });
+
   it('-73 with resetpassword goes to /changepassword, which asks for the temporary password', async () => {
     server.use(
       http.post('*/msbapi/v1/authenticate', () => fail(403, Code.USER_NOT_ENABLED, 'resetpassword')),

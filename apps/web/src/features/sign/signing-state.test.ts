@@ -146,6 +146,9 @@ describe('the signing view', () => {
     expect(signValues(mine, { t: 'hello', d: 'forged', x: 'other' }, 'd1')).toEqual([
       { uuid: 't', value: 'hello' },
     ]);
+    expect(signValues(mine, { t: 'hello' }, 'd1', (_, v) => v.toUpperCase())).toEqual([
+      { uuid: 't', value: 'HELLO' },
+    ]);
     expect(documentsToSign(['d1', 'd2', 'd3'], mine)).toEqual(['d1', 'd2']);
     expect(documentsToSign(['d1', 'd2'], [])).toEqual(['d1', 'd2']);
   });

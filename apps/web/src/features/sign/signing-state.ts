@@ -147,11 +147,15 @@ export function autoFillCandidates(mine: readonly Tag[], values: Values, filled:
   return mine.filter((t) => t.uuid !== filled.uuid && fillKind(t) === kind && !isFilled(t, values));
 }
 
-/** The values the sign call sends for one document: what the signer gave, never system values. */
+/**
+ * The values the sign call sends for one document: what the signer gave, never system values.
+ * `present` turns a value into the words drawn on the page (a date in the tenant's format).
+ */
 export function signValues(
   mine: readonly Tag[],
   values: Values,
   documentId: string,
+  present: (tag: Tag, value: string) => string = (_, v) => v,
 ): { uuid: string; value: string }[] {
   return mine
     .filter((t) => t.documentId === documentId)
@@ -159,7 +163,7 @@ export function signValues(
       const kind = fillKind(t);
       return kind !== 'system' && kind !== 'fixed' && kind !== 'attachment' && values[t.uuid] !== undefined;
     })
-    .map((t) => ({ uuid: t.uuid, value: values[t.uuid] as string }));
+    .map((t) => ({ uuid: t.uuid, value: present(t, values[t.uuid] as string) }));
 }
 
 /** Documents the recipient signs: those carrying their tags, or every document when they have none. */

@@ -7,8 +7,10 @@ import { errorMessage } from '../../../app/error-message.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { homeFor } from '../../../app/routing/home.ts';
 import { isHandled, pendingChallenge, savePendingChallenge } from '../../../app/session/client.ts';
+import { takeAfterSignIn } from '../after-sign-in.ts';
 import { useResendOtp, useVerifyOtp } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { useAuthorizeRedirect } from '../oauth-authorize.ts';
 
 const CODE_LENGTH = 6;
 
@@ -21,6 +23,7 @@ export function AuthenticatePage() {
   const [error, setError] = useState<string | null>(null);
   const verify = useVerifyOtp();
   const resend = useResendOtp();
+  const authorize = useAuthorizeRedirect();
 
   if (!challenge) {
     return (
@@ -38,7 +41,10 @@ export function AuthenticatePage() {
     setError(null);
     try {
       const tokens = await verify.mutateAsync({ otpId: current.otpId, otp: code });
-      void navigate(homeFor(tokens.user.role), { replace: true });
+      const after = takeAfterSignIn();
+      // An integration's sign-in request goes on to the integration with a code.
+      if (after.oauth) await authorize.mutateAsync(after.oauth);
+      else void navigate(after.next ?? homeFor(tokens.user.role), { replace: true });
     } catch (e) {
       if (!isHandled(e)) setError(errorMessage(t, e));
     }

@@ -12,6 +12,7 @@ import { homeFor, safeNext } from '../../../app/routing/home.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { StorageKey } from '../../../app/session/session-store.ts';
 import { useStoredSession } from '../../../app/session/use-session.ts';
+import { rememberAfterSignIn, takeAfterSignIn } from '../after-sign-in.ts';
 import { useSignIn } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { oauthHost, oauthRequestFrom, useAuthorizeRedirect } from '../oauth-authorize.ts';
@@ -50,13 +51,17 @@ export function LoginPage() {
 
   async function handleSubmit(values: SignInValues) {
     setError(null);
+    const next = safeNext(params.get('next'));
+    // A two-factor sign-in finishes on /authenticate, which then goes on to the same place.
+    rememberAfterSignIn({ ...(next ? { next } : {}), ...(oauth ? { oauth } : {}) });
     try {
       const tokens = await signIn.mutateAsync(values);
+      takeAfterSignIn();
       if (oauth) {
         continueToIntegration();
         return;
       }
-      void navigate(safeNext(params.get('next')) ?? homeFor(tokens.user.role), { replace: true });
+      void navigate(next ?? homeFor(tokens.user.role), { replace: true });
     } catch (e) {
       if (!isHandled(e)) setError(errorMessage(t, e));
     }

@@ -109,11 +109,13 @@ export function SignTagLayer({
           onFocus: () => handlers.onFocus(tag),
           'data-tag-uuid': tag.uuid,
         };
+        const placeholder = tag.label || name;
         let body = <TagContent tag={tag} value={value} preview={previewOf(tag)} />;
         if (mine && kind === 'text')
           body = (
             <input
               {...common}
+              placeholder={placeholder}
               style={fieldStyle}
               value={value ?? ''}
               maxLength={500}
@@ -125,6 +127,7 @@ export function SignTagLayer({
           body = (
             <textarea
               {...common}
+              placeholder={placeholder}
               style={{ ...fieldStyle, resize: 'none' }}
               value={value ?? ''}
               maxLength={2000}

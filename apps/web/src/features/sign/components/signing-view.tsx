@@ -2,9 +2,11 @@ import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core
 import {
   DEFERRED_SIGNING_POLICIES,
   type EpakDetail,
+  Limits,
   SEAL_SIGNING_POLICIES,
   type Tag,
 } from '@signet/contracts';
+import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
@@ -260,7 +262,12 @@ export function SigningView({
   async function baseBody(documentId: string): Promise<SignBody> {
     const geolocation = detail.requestLocation ? await currentPosition() : null;
     return {
-      tags: signValues(mine, values, documentId),
+      tags: signValues(mine, values, documentId, (tag, value) =>
+        // A picked date is drawn in the tenant's date format (default DD MMM YYYY), not as ISO.
+        fillKind(tag) === 'date' && value
+          ? dayjs(value).format(config.data?.dateFormat ?? Limits.DEFAULT_DATE_FORMAT)
+          : value,
+      ),
       ...(acting.hosted ? { recipientId: acting.recipient.id } : {}),
       ...(geolocation ? { geolocation } : {}),
       ...(comment.trim() ? { comment: comment.trim() } : {}),
