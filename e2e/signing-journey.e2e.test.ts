@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nssDbTrusting, pdfsig, qpdfCheck } from '@signet/pdf/testing';
+import { nssDbTrusting, pdfsig, qpdfCheck, rgbaPng } from '@signet/pdf/testing';
 import { unzipSync } from 'fflate';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,6 @@ import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.t
 import { seriousViolations } from './support/axe.ts';
 import { linkIn, nextMail } from './support/mail.ts';
 import { pagesPdf } from './support/pdf.ts';
-import { pngOf } from './support/png.ts';
 import { inkIn, renderPage } from './support/render.ts';
 
 async function addSigners(page: Page, step: number, text: string): Promise<void> {
@@ -224,7 +223,9 @@ describe('the signing journey (issue 5)', () => {
     await (await chooser).setFiles({
       name: 'signature.png',
       mimeType: 'image/png',
-      buffer: pngOf(240, 80, (x, y) => Math.abs(y - 40 - Math.sin(x / 12) * 25) < 4),
+      buffer: rgbaPng(240, 80, (x, y) =>
+        Math.abs(y - 40 - Math.sin(x / 12) * 25) < 4 ? [20, 20, 90, 255] : [0, 0, 0, 0],
+      ),
     });
     await submitter.getByTestId('signature-preview').waitFor();
     await submitter.getByTestId('signature-apply').click();

@@ -1,7 +1,8 @@
 import { Code, Limits } from '@signet/contracts';
+import { rgbaPng as png } from '@signet/pdf/testing';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipart, png, samplePdf, signAll, signatureTag, upload } from './support/epak-helpers.ts';
+import { multipart, samplePdf, signAll, signatureTag, upload } from './support/epak-helpers.ts';
 import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
 
 let t: TestServer;

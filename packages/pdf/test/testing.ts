@@ -2,3 +2,4 @@
 
 export { type PdfsigSignature, pdfsig, qpdfCheck, verifyTimestampToken } from './pki/judges.ts';
 export { nssDbTrusting } from './pki/nss-db.ts';
+export { rgbaPng } from './png-writer.ts';

@@ -349,3 +349,31 @@ export const EpakDetailSchema = EpakSummarySchema.extend({
   }),
 });
 export type EpakDetail = z.infer<typeof EpakDetailSchema>;
+
+/** What a remote signing service asks the signer for (`POST /v2/epak/sign/auth`). */
+export const AuthFactorSchema = z.object({
+  required: z.boolean(),
+  label: z.string().nullable(),
+  /** A: letters and digits; N: digits only. */
+  format: z.enum(['A', 'N']).nullable(),
+});
+export type AuthFactor = z.infer<typeof AuthFactorSchema>;
+
+/** `POST /v2/epak/sign/auth`: the token the sign call takes, the certificate, and the factors wanted. */
+export const SignAuthChallengeSchema = z.object({
+  signAuthToken: z.string(),
+  expiresIn: z.number().int(),
+  policy: z.string(),
+  provider: z.string(),
+  credentialId: z.string(),
+  certificate: z.object({
+    subject: z.string(),
+    issuer: z.string(),
+    serialNumber: z.string(),
+    notBefore: z.string(),
+    notAfter: z.string(),
+  }),
+  pin: AuthFactorSchema.nullable(),
+  otp: AuthFactorSchema.nullable(),
+});
+export type SignAuthChallenge = z.infer<typeof SignAuthChallengeSchema>;

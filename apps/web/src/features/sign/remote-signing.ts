@@ -1,24 +1,6 @@
+import type { SignAuthChallenge } from '@signet/contracts';
 import { api } from '../../app/session/client.ts';
 import { type ActionAnswer, type SignBody, signDocument } from './api.ts';
-
-/** What the signer's signing service will ask for (`POST /v2/epak/sign/auth`). */
-export interface AuthFactor {
-  required: boolean;
-  label: string | null;
-  /** A: letters and digits; N: digits only. */
-  format: 'A' | 'N' | null;
-}
-
-export interface SignAuthChallenge {
-  signAuthToken: string;
-  expiresIn: number;
-  policy: string;
-  provider: string;
-  credentialId: string;
-  certificate: { subject: string; issuer: string; serialNumber: string; notBefore: string; notAfter: string };
-  pin: AuthFactor | null;
-  otp: AuthFactor | null;
-}
 
 export interface AuthFactors {
   pin?: string;

@@ -1,4 +1,4 @@
-import type { RemoteSigningPolicy } from '@signet/contracts';
+import type { AuthFactor, RemoteSigningPolicy } from '@signet/contracts';
 
 /**
  * A remote signing provider holds the signer's key (a cloud HSM, Aadhaar eSign, a qualified
@@ -37,12 +37,8 @@ export interface RemoteCredential {
   authMode: 'explicit' | 'implicit' | 'oauth2code';
 }
 
-export interface AuthFactor {
-  required: boolean;
-  label: string | null;
-  /** `N` digits only, `A` any characters (CSC). */
-  format: 'A' | 'N' | null;
-}
+/** What the provider asks the signer for (CSC `PIN` / `OTP`): the shape clients get (contracts). */
+export type { AuthFactor };
 
 export interface AuthorizeRequest {
   credentialId: string;

@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code, type SignAuthChallenge } from '@signet/contracts';
 import { currentVersion } from '../../../db/repositories/epaks.ts';
 import { insertPendingSignature } from '../../../db/repositories/pending-signatures.ts';
 import type { Actor } from '../../actor.ts';
@@ -33,18 +33,6 @@ export interface SignAuthRequest {
   providerUserId?: string | undefined;
   /** In-person signing: the recipient the hosting custodian signs for. */
   recipientId?: string | undefined;
-}
-
-export interface SignAuthChallenge {
-  /** Send it with the PIN/OTP to `POST /v2/epaks/{ePakId}/documents/{documentId}/sign`. */
-  signAuthToken: string;
-  expiresIn: number;
-  policy: string;
-  provider: string;
-  credentialId: string;
-  certificate: { subject: string; issuer: string; serialNumber: string; notBefore: string; notAfter: string };
-  pin: AuthFactor | null;
-  otp: AuthFactor | null;
 }
 
 /** The credential the signer signs with: the one asked for, else their first usable one. */

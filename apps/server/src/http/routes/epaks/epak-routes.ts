@@ -6,6 +6,7 @@ import {
   EpakListQuerySchema,
   EpakSummarySchema,
   IdSchema,
+  SignAuthChallengeSchema,
   SignatureBlocksSchema,
   TagSchema,
 } from '@signet/contracts';
@@ -50,12 +51,6 @@ export const SignInputSchema = z.object({
   recipientId: IdSchema.optional(),
   /** A note to the custodian with the recipient's last document (signerComments). */
   comment: z.string().max(2000).optional(),
-});
-
-const AuthFactorSchema = z.object({
-  required: z.boolean(),
-  label: z.string().nullable(),
-  format: z.enum(['A', 'N']).nullable(),
 });
 
 export const epakRoutes = [
@@ -219,22 +214,7 @@ export const epakRoutes = [
       providerUserId: z.string().trim().min(1).max(200).optional(),
       recipientId: IdSchema.optional(),
     }),
-    response: z.object({
-      signAuthToken: z.string(),
-      expiresIn: z.number().int(),
-      policy: z.string(),
-      provider: z.string(),
-      credentialId: z.string(),
-      certificate: z.object({
-        subject: z.string(),
-        issuer: z.string(),
-        serialNumber: z.string(),
-        notBefore: z.string(),
-        notAfter: z.string(),
-      }),
-      pin: AuthFactorSchema.nullable(),
-      otp: AuthFactorSchema.nullable(),
-    }),
+    response: SignAuthChallengeSchema,
     handler: ({ body, actor, deps }) => startSignAuth(actor, body, deps),
   }),
   defineRoute({

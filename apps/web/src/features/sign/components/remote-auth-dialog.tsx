@@ -1,7 +1,8 @@
 import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import type { SignAuthChallenge } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AuthFactors, SignAuthChallenge } from '../remote-signing.ts';
+import type { AuthFactors } from '../remote-signing.ts';
 
 /** Asks for what the signing service needs (PIN, one-time code) and shows the certificate that will sign. */
 export function RemoteAuthDialog({

@@ -4,6 +4,7 @@ import {
   type EpakDetail,
   Limits,
   SEAL_SIGNING_POLICIES,
+  type SignAuthChallenge,
   type Tag,
 } from '@signet/contracts';
 import dayjs from 'dayjs';
@@ -35,12 +36,7 @@ import type { DeviceKey } from '../device/device-key.ts';
 import { signSignedAttributes } from '../device/device-signer.ts';
 import { currentPosition } from '../geolocation.ts';
 import { pickFile } from '../pick-file.ts';
-import {
-  type AuthFactors,
-  requestRemoteSignature,
-  type SignAuthChallenge,
-  SigningCancelled,
-} from '../remote-signing.ts';
+import { type AuthFactors, requestRemoteSignature, SigningCancelled } from '../remote-signing.ts';
 import {
   type Acting,
   autoFillCandidates,
