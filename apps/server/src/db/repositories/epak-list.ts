@@ -31,38 +31,53 @@ export function listScope(scope: { folder: Folder } | { role: EpakListRole; user
     where x.epak_id = m.id and x.user_id = ${scope.userId} and s.type in ${types})`;
 }
 
-/** Every ePak the user owns or is a recipient of, with their own recipient entry. */
-function mine(userId: string): SQL {
-  // The ePaks the user owns and their recipient rows are read once (two index range scans) and
-  // folded per ePak, then joined to the ePaks by key. Probing the recipients for every ePak, or
-  // joining a CTE, made the planner loop (its row estimates under RLS are 1).
+/**
+ * Every ePak the user owns or is a recipient of, read once per request and kept (materialized)
+ * as `mine`: what the folder conditions need, the sort key, and `hit` when the ePak is in the
+ * listed folder and matches the search. The folder counts, the folder's total and the page all
+ * come from it; only the page's rows are then read in full.
+ *
+ * No plan for it may be quadratic, whatever the row estimates (under RLS they can be far off).
+ * The user's owned ePaks, recipient rows and flags are each one index range scan, put together
+ * by full joins, which PostgreSQL runs only as hash or merge joins. `offset 0` keeps that result
+ * a subquery of its own: pulled up, its `coalesce` id could not drive an index lookup and the
+ * join to the ePaks became a loop over the tenant's ePaks per row (half a second at 1,000). So
+ * each ePak is read by key, or by one hash over the tenant's where the planner finds that
+ * cheaper. Migration 0007's covering indexes answer all of it from indexes when no search needs
+ * more of the ePak than its status and modification time.
+ */
+function mine(userId: string, where: SQL, sortKey: SQL): SQL {
   return sql`
-    with mine_rows as (
-      select id as epak_id, true as owned, null::text as rid, null::text as rstatus, null::text as remail,
-        null::timestamptz as rcreated
-      from epaks where owner_id = ${userId}
-      union all
-      select epak_id, false, id::text, status, email, created_at from recipients where user_id = ${userId}
-    ),
-    folded as (
-      select epak_id,
-        bool_or(owned) as owned,
-        coalesce(bool_or(rstatus = 'Signed'), false) as signed_any,
-        coalesce(bool_or(rstatus = 'Reviewed'), false) as reviewed_any,
-        coalesce(bool_or(rstatus = 'Delegated'), false) as delegated_any,
-        -- The row that matters: one still waiting for the user, else the latest.
-        (array_agg(array[rid, rstatus, remail]
-          order by (rstatus in ('Pending', 'DelegatePending')) desc, rcreated desc nulls last)
-          filter (where rid is not null))[1:1] as me
-      from mine_rows group by epak_id
-    ),
-    mine as (
-      select e.*, f.owned,
-        f.me[1][1]::uuid as my_recipient_id,
-        f.me[1][2] as my_status,
-        f.me[1][3] as my_email,
-        f.signed_any, f.reviewed_any, f.delegated_any
-      from folded f join epaks e on e.id = f.epak_id
+    with mine as materialized (
+      select m.id, m.status, m.owned, m.my_recipient_id, m.my_status, m.signed_any, m.reviewed_any,
+        m.delegated_any, m.starred, m.is_read, ${sortKey} as sort_key, (${where}) as hit
+      from (
+        select e.*, k.owned, k.my_recipient_id, k.my_status,
+          coalesce(k.signed_any, false) as signed_any,
+          coalesce(k.reviewed_any, false) as reviewed_any,
+          coalesce(k.delegated_any, false) as delegated_any,
+          k.starred, k.is_read
+        from (
+          select coalesce(o.id, r.epak_id) as id, o.id is not null as owned, r.my_recipient_id,
+            r.my_status, r.signed_any, r.reviewed_any, r.delegated_any, f.starred, f.is_read
+          from (select id from epaks where owner_id = ${userId}) o
+          full join (
+            -- Per ePak, the row that matters: one still waiting for the user, else the latest.
+            select distinct on (epak_id) epak_id, id as my_recipient_id, status as my_status,
+              bool_or(status = 'Signed') over w as signed_any,
+              bool_or(status = 'Reviewed') over w as reviewed_any,
+              bool_or(status = 'Delegated') over w as delegated_any
+            from recipients where user_id = ${userId}
+            window w as (partition by epak_id)
+            order by epak_id, (status in ('Pending', 'DelegatePending')) desc, created_at desc, id
+          ) r on r.epak_id = o.id
+          full join (select epak_id, starred, is_read from epak_user_flags where user_id = ${userId}) f
+            on f.epak_id = coalesce(o.id, r.epak_id)
+          where o.id is not null or r.epak_id is not null
+          offset 0
+        ) k
+        join epaks e on e.id = k.id
+      ) m
     )`;
 }
 
@@ -104,25 +119,6 @@ export function searchCondition(key: SearchKey | undefined, value: string | unde
 }
 
 export type FolderCounts = Record<Folder, number>;
-
-/** How many ePaks each folder holds for the user, and how many in the Inbox are unread. */
-export async function folderCounts(
-  tx: Executor,
-  userId: string,
-): Promise<{ counts: FolderCounts; unread: number }> {
-  const filters = Object.entries(FOLDER_CONDITIONS)
-    .map(([folder, cond]) => `count(*) filter (where ${cond})::int as "${folder}"`)
-    .join(', ');
-  const rows = await tx.execute(
-    sql`${mine(userId)}
-      select ${sql.raw(filters)},
-        count(*) filter (where ${sql.raw(FOLDER_CONDITIONS.Inbox)} and not coalesce(f.is_read, false))::int as "unread"
-      from mine m left join epak_user_flags f on f.epak_id = m.id and f.user_id = ${userId}`,
-  );
-  const row = (rows as unknown as { rows: Record<string, number>[] }).rows[0] ?? {};
-  const { unread = 0, ...counts } = row;
-  return { counts: counts as FolderCounts, unread };
-}
 
 export interface ListedEpakRow {
   id: string;
@@ -183,47 +179,70 @@ export interface ListOptions {
   offset: number;
 }
 
-/** One page of a folder, with what the summary needs, and the folder's total. */
-export async function listEpaks(
-  tx: Executor,
-  o: ListOptions,
-): Promise<{ rows: ListedEpakRow[]; total: number }> {
-  const where = sql`${o.scope} and ${o.search} ${o.starredOnly ? sql`and coalesce(f.starred, false)` : sql``}`;
-  const order = sql.raw(`${SORT_COLUMNS[o.sortColumn]} ${o.descending ? 'desc' : 'asc'} nulls last, m.id`);
-  const page = await tx.execute(
-    // The page is chosen first (with the folder's total as a window count); owner, current step
-    // and pending signers are looked up for its rows only.
-    sql`${mine(o.userId)},
-      page as (
-        select m.*, f.starred, f.is_read, count(*) over ()::int as total_count
+export interface ListedPage {
+  rows: ListedEpakRow[];
+  /** How many ePaks the folder holds under the search (every page, not this one). */
+  total: number;
+  counts: FolderCounts;
+  /** Inbox ePaks the user has not opened. */
+  unread: number;
+}
+
+type PageRow = ListedEpakRow & Record<Folder | 'unread' | 'total_count', number>;
+
+/**
+ * One page of a folder with what the summary needs, the folder's total, and every folder's
+ * count, in one pass over the user's ePaks.
+ */
+export async function listEpaks(tx: Executor, o: ListOptions): Promise<ListedPage> {
+  const where = sql`${o.scope} and ${o.search} ${o.starredOnly ? sql`and coalesce(m.starred, false)` : sql``}`;
+  const order = sql.raw(`m.sort_key ${o.descending ? 'desc' : 'asc'} nulls last, m.id`);
+  const counts = Object.entries(FOLDER_CONDITIONS)
+    .map(([folder, cond]) => `count(*) filter (where ${cond})::int as "${folder}"`)
+    .join(', ');
+  const result = await tx.execute(
+    // The counts row always comes back, with the page's rows (if any) joined to it. The ePak
+    // itself, its owner, current step and pending signers are read for the page's rows only.
+    sql`${mine(o.userId, where, sql.raw(SORT_COLUMNS[o.sortColumn]))},
+      counts as (
+        select ${sql.raw(counts)},
+          count(*) filter (where ${sql.raw(FOLDER_CONDITIONS.Inbox)} and not coalesce(m.is_read, false))::int as unread,
+          count(*) filter (where m.hit)::int as total_count
         from mine m
-        left join epak_user_flags f on f.epak_id = m.id and f.user_id = ${o.userId}
-        where ${where}
-        order by ${order}
-        limit ${o.limit} offset ${o.offset}
+      ),
+      page as (
+        select * from mine m where m.hit order by ${order} limit ${o.limit} offset ${o.offset}
       )
-      select m.id, m.subject, m.status, m.signing_policy, m.security_code_hash, m.view_enforced, m.request_location,
-        m.tags, m.comments, m.workflow_name, m.progress_percent, m.current_step_order, m.created_at, m.sent_on,
-        m.modified_on, m.expired_on, m.retention_date, m.notification_start_date, m.deleted_on, m.deleted_by,
-        m.archival_period_days, m.owner_id, m.owned, m.my_recipient_id, m.my_status, m.my_email,
-        o.email as owner_email, o.first_name as owner_first_name, o.middle_name as owner_middle_name,
-        o.last_name as owner_last_name, s.id as current_step_id, s.type as current_step_type,
+      select c.*, e.id, e.subject, e.status, e.signing_policy, e.security_code_hash, e.view_enforced,
+        e.request_location, e.tags, e.comments, e.workflow_name, e.progress_percent, e.current_step_order,
+        e.created_at, e.sent_on, e.modified_on, e.expired_on, e.retention_date, e.notification_start_date,
+        e.deleted_on, e.deleted_by, e.archival_period_days, e.owner_id, m.owned, m.my_recipient_id,
+        m.my_status, me.email as my_email, o.email as owner_email, o.first_name as owner_first_name,
+        o.middle_name as owner_middle_name, o.last_name as owner_last_name, s.id as current_step_id,
+        s.type as current_step_type,
         (select array_agg(x.email order by x.position) from recipients x
           where x.state_id = s.id and x.status in ('Pending', 'DelegatePending')) as pending_emails,
-        m.starred, m.is_read, m.total_count
-      from page m
-      join users o on o.id = m.owner_id
-      left join workflow_states s on s.epak_id = m.id and s.step_order = m.current_step_order
+        m.starred, m.is_read
+      from counts c
+      left join (page m
+        join epaks e on e.id = m.id
+        join users o on o.id = e.owner_id
+        left join workflow_states s on s.epak_id = e.id and s.step_order = e.current_step_order
+        left join recipients me on me.id = m.my_recipient_id
+      ) on true
       order by ${order}`,
   );
-  const rows = (page as unknown as { rows: (ListedEpakRow & { total_count: number })[] }).rows;
-  // The window count comes with any row; only a page past the end needs its own count.
-  if (rows.length > 0 || o.offset === 0) return { rows, total: rows[0]?.total_count ?? 0 };
-  const counted = await tx.execute(
-    sql`${mine(o.userId)}
-      select count(*)::int as n from mine m
-      left join epak_user_flags f on f.epak_id = m.id and f.user_id = ${o.userId}
-      where ${where}`,
-  );
-  return { rows, total: (counted as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0 };
+  const rows = (result as unknown as { rows: PageRow[] }).rows;
+  const first = rows[0];
+  if (!first) throw new Error('the folder counts row is missing');
+  const { unread, total_count: total } = first;
+  const folderCounts = Object.fromEntries(
+    Object.keys(FOLDER_CONDITIONS).map((f) => [f, first[f as Folder]]),
+  ) as FolderCounts;
+  return {
+    rows: first.id === null ? [] : rows,
+    total,
+    counts: folderCounts,
+    unread,
+  };
 }

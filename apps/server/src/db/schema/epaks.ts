@@ -73,7 +73,10 @@ export const epaks = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
+    // Migration 0007 built these two with INCLUDE columns, which Drizzle cannot express: the
+    // folder list reads a user's ePaks from the indexes alone.
     index('epaks_owner').on(t.tenantId, t.ownerId, t.status, t.modifiedOn),
+    index('epaks_list').on(t.tenantId, t.id),
     index('epaks_modified').on(t.tenantId, t.modifiedOn),
     index('epaks_expiry').on(t.status, t.expiredOn),
     index('epaks_retention').on(t.status, t.retentionDate),
@@ -201,8 +204,11 @@ export const recipients = pgTable(
     foreignKey({ columns: [t.tenantId, t.epakId], foreignColumns: [epaks.tenantId, epaks.id] }).onDelete(
       'cascade',
     ),
+    // Migration 0007 rebuilt this one with INCLUDE (epak_id, created_at, id), which Drizzle
+    // cannot express: the folder list reads a user's rows from the index alone.
     index('recipients_user').on(t.tenantId, t.userId, t.status),
     index('recipients_epak').on(t.tenantId, t.epakId),
+    index('recipients_state').on(t.tenantId, t.stateId),
     uniqueIndex('recipients_easy_sign').on(t.easySignTokenHash),
   ],
 );

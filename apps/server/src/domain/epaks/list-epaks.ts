@@ -5,12 +5,7 @@ import {
   type EpakSummary,
   FILTER_KEY_SEARCH_KEYS,
 } from '@signet/contracts';
-import {
-  folderCounts,
-  listEpaks as listRows,
-  listScope,
-  searchCondition,
-} from '../../db/repositories/epak-list.ts';
+import { listEpaks as listRows, listScope, searchCondition } from '../../db/repositories/epak-list.ts';
 import { flagsOf, setFlags } from '../../db/repositories/epaks.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
@@ -45,11 +40,16 @@ export async function listEpaks(
       limit: q.size,
       offset: (q.pg - 1) * q.size,
     });
-    const { counts, unread } = await folderCounts(tx, actor.userId);
     const now = deps.clock.now();
     return {
       data: page.rows.map((r) => presentListed(r, now)),
-      metadata: { totalCount: page.total, pg: q.pg, pageSize: q.size, folderCounts: counts, unread },
+      metadata: {
+        totalCount: page.total,
+        pg: q.pg,
+        pageSize: q.size,
+        folderCounts: page.counts,
+        unread: page.unread,
+      },
     };
   });
 }
