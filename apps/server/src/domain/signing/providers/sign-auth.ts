@@ -11,7 +11,6 @@ import { certificateSummary } from '../certificates.ts';
 import { withProviderErrors } from './provider-errors.ts';
 import { type SignAuthState, signAlgorithmFor } from './remote-signer.ts';
 import {
-  type AuthFactor,
   type RemoteCredential,
   RemoteSigningError,
   type RemoteSigningProvider,
