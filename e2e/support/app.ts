@@ -56,6 +56,7 @@ interface Envelope<T> {
   code: number;
   data: T;
   message?: string;
+  metadata?: unknown;
 }
 
 /** Calls the API directly (test set-up that the journey is not about). */

@@ -4,16 +4,37 @@ import { notifications } from '@mantine/notifications';
 import { Timing } from '@signet/contracts';
 import { i18n } from './i18n/i18n.ts';
 
+/** A toast's close button needs a name for screen readers; Mantine's has none. */
+export const closeButtonProps = () => ({ 'aria-label': i18n.t('common.close') });
+
 /** Toasts of spec §2: error and info stay 4 s, success 2.5 s. */
 export const toast = {
   error(message: string) {
-    notifications.show({ message, color: 'red', autoClose: Timing.TOAST_ERROR_MS, withBorder: true });
+    notifications.show({
+      message,
+      color: 'red',
+      autoClose: Timing.TOAST_ERROR_MS,
+      withBorder: true,
+      closeButtonProps: closeButtonProps(),
+    });
   },
   info(message: string) {
-    notifications.show({ message, color: 'blue', autoClose: Timing.TOAST_INFO_MS, withBorder: true });
+    notifications.show({
+      message,
+      color: 'blue',
+      autoClose: Timing.TOAST_INFO_MS,
+      withBorder: true,
+      closeButtonProps: closeButtonProps(),
+    });
   },
   success(message: string) {
-    notifications.show({ message, color: 'green', autoClose: Timing.TOAST_SUCCESS_MS, withBorder: true });
+    notifications.show({
+      message,
+      color: 'green',
+      autoClose: Timing.TOAST_SUCCESS_MS,
+      withBorder: true,
+      closeButtonProps: closeButtonProps(),
+    });
   },
 };
 

@@ -3,6 +3,7 @@ import { NotificationSchema, type TenantConfiguration } from '@signet/contracts'
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
+import { closeButtonProps } from '../feedback.tsx';
 import { sessionStore } from '../session/client.ts';
 import { useStoredSession } from '../session/use-session.ts';
 import { notificationSocketUrl, notificationTarget } from './notification-target.ts';
@@ -102,5 +103,6 @@ function showBrowserNotification(title: string, body: string, timeoutMs: number,
     onClick: open,
     style: { cursor: 'pointer' },
     withBorder: true,
+    closeButtonProps: closeButtonProps(),
   });
 }

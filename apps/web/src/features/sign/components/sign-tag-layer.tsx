@@ -104,17 +104,17 @@ export function SignTagLayer({
         const opens = ['signature', 'initials', 'image', 'stamp', 'attachment', 'multiSelect'].includes(kind);
         const common = {
           'aria-label': label,
-          'aria-required': tag.required,
-          'aria-invalid': invalid.has(tag.uuid),
           onFocus: () => handlers.onFocus(tag),
           'data-tag-uuid': tag.uuid,
         };
+        // Form fields say required and invalid themselves; a button says it in its label.
+        const field = { ...common, 'aria-required': tag.required, 'aria-invalid': invalid.has(tag.uuid) };
         const placeholder = tag.label || name;
         let body = <TagContent tag={tag} value={value} preview={previewOf(tag)} />;
         if (mine && kind === 'text')
           body = (
             <input
-              {...common}
+              {...field}
               placeholder={placeholder}
               style={fieldStyle}
               value={value ?? ''}
@@ -126,7 +126,7 @@ export function SignTagLayer({
         else if (mine && kind === 'textArea')
           body = (
             <textarea
-              {...common}
+              {...field}
               placeholder={placeholder}
               style={{ ...fieldStyle, resize: 'none' }}
               value={value ?? ''}
@@ -138,7 +138,7 @@ export function SignTagLayer({
         else if (mine && kind === 'date')
           body = (
             <input
-              {...common}
+              {...field}
               type="date"
               style={fieldStyle}
               value={value ?? ''}
@@ -149,7 +149,7 @@ export function SignTagLayer({
         else if (mine && kind === 'select')
           body = (
             <select
-              {...common}
+              {...field}
               style={fieldStyle}
               value={value ?? ''}
               onChange={(e) => handlers.onValue(tag, e.currentTarget.value)}
@@ -199,7 +199,8 @@ export function SignTagLayer({
                   right: '100%',
                   top: '50%',
                   transform: 'translate(-8px, -50%)',
-                  background: '#e8590c',
+                  // Darker than the 'remaining' border, so the white text stays readable (WCAG AA).
+                  background: '#a8440a',
                   color: 'white',
                   borderRadius: 4,
                   padding: '1px 6px',
