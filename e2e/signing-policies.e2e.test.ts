@@ -1,85 +1,17 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { nssDbTrusting, pdfsig, qpdfCheck } from '@signet/pdf/testing';
+import { nssDbTrusting, opensslCa, pdfsig, qpdfCheck } from '@signet/pdf/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
 import { pagesPdf } from './support/pdf.ts';
 
 /** A signer's token stands in as a PKCS#12 file: an RSA key and certificate from a CA of their own. */
-function tokenFile(dir: string): { p12: Buffer; caDer: Buffer } {
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { cwd: dir, stdio: 'ignore' });
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-days',
-    '30',
-    '-keyout',
-    'ca-key.pem',
-    '-out',
-    'ca.pem',
-    '-subj',
-    '/CN=Token Provider CA',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-  );
-  openssl(
-    'req',
-    '-new',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    'key.pem',
-    '-out',
-    'req.pem',
-    '-subj',
-    '/CN=Sanjay Token Signer',
-  );
-  writeFileSync(
-    join(dir, 'leaf.ext'),
-    'keyUsage=critical,digitalSignature,nonRepudiation\nbasicConstraints=CA:FALSE\n',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'req.pem',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca-key.pem',
-    '-CAcreateserial',
-    '-days',
-    '30',
-    '-out',
-    'cert.pem',
-    '-extfile',
-    'leaf.ext',
-  );
-  openssl(
-    'pkcs12',
-    '-export',
-    '-inkey',
-    'key.pem',
-    '-in',
-    'cert.pem',
-    '-certfile',
-    'ca.pem',
-    '-out',
-    'token.p12',
-    '-passout',
-    'pass:token-pass',
-  );
-  openssl('x509', '-in', 'ca.pem', '-outform', 'DER', '-out', 'ca.der');
-  return { p12: readFileSync(join(dir, 'token.p12')), caDer: readFileSync(join(dir, 'ca.der')) };
+function tokenFile(dir: string): { p12: Buffer; caDer: Uint8Array } {
+  const ca = opensslCa(dir, '/CN=Token Provider CA', 'rsa');
+  ca.issue('token', 'Sanjay Token Signer', 'rsa');
+  return { p12: ca.pkcs12('token', 'token-pass'), caDer: ca.caDer };
 }
 
 async function upload(
@@ -208,7 +140,7 @@ describe('signing policies in the browser (issue 5)', () => {
       headers: { access_token: custodianApi.token },
     });
     const pdf = new Uint8Array(await res.arrayBuffer());
-    const nss = nssDbTrusting([new Uint8Array(caDer)]);
+    const nss = nssDbTrusting([caDer]);
     try {
       const signatures = await pdfsig(pdf, nss.dir);
       expect(signatures.map((s) => s.valid)).toEqual([true, true]);

@@ -1,10 +1,9 @@
-import { execFileSync } from 'node:child_process';
 import { createPrivateKey, sign } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code } from '@signet/contracts';
-import { nssDbTrusting, pdfsig, qpdfCheck } from '@signet/pdf/testing';
+import { nssDbTrusting, opensslCa, pdfsig, qpdfCheck } from '@signet/pdf/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeAndSend, signAll } from './support/epak-helpers.ts';
 import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
@@ -34,67 +33,11 @@ beforeAll(async () => {
   signer = await t.signIn('signer1@demo.test');
   dir = mkdtempSync(join(tmpdir(), 'signet-token-'));
   // The device's certificate comes from a CA of its own (a qualified provider, say).
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore', cwd: dir });
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-days',
-    '30',
-    '-keyout',
-    'ca-key.pem',
-    '-out',
-    'ca.pem',
-    '-subj',
-    '/CN=Token Provider CA',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-  );
-  openssl(
-    'req',
-    '-new',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-keyout',
-    'key.pem',
-    '-out',
-    'req.pem',
-    '-subj',
-    '/CN=Sanjay Signer (token)',
-  );
-  writeFileSync(
-    join(dir, 'leaf.ext'),
-    'keyUsage=critical,digitalSignature,nonRepudiation\nbasicConstraints=CA:FALSE\n',
-  );
-  openssl(
-    'x509',
-    '-req',
-    '-in',
-    'req.pem',
-    '-CA',
-    'ca.pem',
-    '-CAkey',
-    'ca-key.pem',
-    '-CAcreateserial',
-    '-days',
-    '30',
-    '-out',
-    'cert.pem',
-    '-extfile',
-    'leaf.ext',
-  );
-  caPem = readFileSync(join(dir, 'ca.pem'), 'utf8');
-  certificatePem = readFileSync(join(dir, 'cert.pem'), 'utf8');
-  privateKeyPem = readFileSync(join(dir, 'key.pem'), 'utf8');
+  const ca = opensslCa(dir, '/CN=Token Provider CA');
+  const device = ca.issue('device', 'Sanjay Signer (token)', 'ec');
+  caPem = ca.caPem;
+  certificatePem = device.certPem;
+  privateKeyPem = device.keyPem;
 });
 afterAll(async () => {
   await t.close();

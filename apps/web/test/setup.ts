@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 // Mantine reads these browser APIs, which jsdom does not have.
@@ -26,6 +26,10 @@ class ResizeObserverStub {
 window.ResizeObserver = ResizeObserverStub;
 // Textarea autosize listens for web fonts loading.
 if (!document.fonts) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
+
+// findBy* waits up to 1 s by default; on a loaded two-core machine the first render of a lazy
+// route can take longer than that.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -2,4 +2,5 @@
 
 export { type PdfsigSignature, pdfsig, qpdfCheck, verifyTimestampToken } from './pki/judges.ts';
 export { nssDbTrusting } from './pki/nss-db.ts';
+export { type IssuedIdentity, type KeyKind, type OpensslCa, opensslCa } from './pki/openssl-ca.ts';
 export { rgbaPng } from './png-writer.ts';

@@ -7,11 +7,12 @@ import {
   timingSafeEqual,
   X509Certificate,
 } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { opensslCa } from '@signet/pdf/testing';
 
 /**
  * A remote signing service on loopback speaking the Cloud Signature Consortium API v2, as a
@@ -55,73 +56,22 @@ function pemBody(pem: string): string {
 
 export async function startCscServer(users: CscUser[]) {
   const dir = mkdtempSync(join(tmpdir(), 'signet-csc-'));
-  const openssl = (...args: string[]) => execFileSync('openssl', args, { stdio: 'ignore', cwd: dir });
-  openssl(
-    'req',
-    '-x509',
-    '-newkey',
-    'ec',
-    '-pkeyopt',
-    'ec_paramgen_curve:P-256',
-    '-nodes',
-    '-days',
-    '30',
-    '-keyout',
-    'ca-key.pem',
-    '-out',
-    'ca.pem',
-    '-subj',
-    '/CN=Test Trust Service CA/O=Remote Signing Test',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE',
-    '-addext',
-    'keyUsage=critical,keyCertSign,cRLSign',
-  );
-  writeFileSync(
-    join(dir, 'leaf.ext'),
-    'keyUsage=critical,digitalSignature,nonRepudiation\nbasicConstraints=CA:FALSE\n',
-  );
-  const caPem = readFileSync(join(dir, 'ca.pem'), 'utf8');
+  const ca = opensslCa(dir, '/CN=Test Trust Service CA/O=Remote Signing Test');
+  const caPem = ca.caPem;
   const credentials = new Map<string, Credential>();
   for (const [i, user] of users.entries()) {
-    const keyArgs = user.key === 'rsa' ? ['rsa:2048'] : ['ec', '-pkeyopt', 'ec_paramgen_curve:P-256'];
-    openssl(
-      'req',
-      '-new',
-      '-newkey',
-      ...keyArgs,
-      '-nodes',
-      '-keyout',
-      `key${i}.pem`,
-      '-out',
-      `req${i}.pem`,
-      '-subj',
-      `/CN=${user.email} (remote)/O=Remote Signing Test`,
+    const leaf = ca.issue(
+      `credential${i}`,
+      `${user.email} (remote)/O=Remote Signing Test`,
+      user.key === 'rsa' ? 'rsa' : 'ec',
     );
-    openssl(
-      'x509',
-      '-req',
-      '-in',
-      `req${i}.pem`,
-      '-CA',
-      'ca.pem',
-      '-CAkey',
-      'ca-key.pem',
-      '-CAcreateserial',
-      '-days',
-      '30',
-      '-out',
-      `cert${i}.pem`,
-      '-extfile',
-      'leaf.ext',
-    );
-    const leafPem = readFileSync(join(dir, `cert${i}.pem`), 'utf8');
+    const leafPem = leaf.certPem;
     const id = `cred-${i + 1}-${randomBytes(4).toString('hex')}`;
     credentials.set(id, {
       id,
       user,
-      keyFile: join(dir, `key${i}.pem`),
-      keyPem: readFileSync(join(dir, `key${i}.pem`), 'utf8'),
+      keyFile: leaf.keyFile,
+      keyPem: leaf.keyPem,
       leafPem,
       chain: [pemBody(leafPem), pemBody(caPem)],
       wrongPins: 0,

@@ -2,7 +2,10 @@ import { Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Timing } from '@signet/contracts';
+import type { TFunction } from 'i18next';
+import { errorMessage } from './error-message.ts';
 import { i18n } from './i18n/i18n.ts';
+import { isHandled } from './session/client.ts';
 
 /** A toast's close button needs a name for screen readers; Mantine's has none. */
 export const closeButtonProps = () => ({ 'aria-label': i18n.t('common.close') });
@@ -52,4 +55,9 @@ export function confirm(message: string, title?: string): Promise<boolean> {
       onClose: () => resolve(false),
     });
   });
+}
+
+/** A failed call as an error toast, unless the client already moved the user elsewhere. */
+export function showFailure(t: TFunction, error: unknown): void {
+  if (!isHandled(error)) toast.error(errorMessage(t, error));
 }

@@ -14,9 +14,7 @@ import {
 import type { OAuthClient } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/error-message.ts';
-import { confirm, toast } from '../../../app/feedback.tsx';
-import { isHandled } from '../../../app/session/client.ts';
+import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
 import { useDeleteOAuthClient, useOAuthClients, useUpdateOAuthClient } from '../api.ts';
 import { OAuthClientForm } from './oauth-client-form.tsx';
 
@@ -64,7 +62,7 @@ export function IntegrationsCard() {
     try {
       setSecret(await update.mutateAsync({ id: client.id, regenerateSecret: true }));
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
     }
   }
 
@@ -74,7 +72,7 @@ export function IntegrationsCard() {
       await remove.mutateAsync(client.id);
       toast.success(t('admin.integrations.deleted'));
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
     }
   }
 

@@ -1,9 +1,7 @@
 import { Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/error-message.ts';
-import { toast } from '../../../app/feedback.tsx';
-import { isHandled } from '../../../app/session/client.ts';
+import { showFailure, toast } from '../../../app/feedback.tsx';
 import { type AdminReason, useAdminReasons, useSaveReason } from '../api.ts';
 
 const KINDS: AdminReason['kind'][] = ['reject', 'delegate', 'sign'];
@@ -23,7 +21,7 @@ export function ReasonsCard() {
       toast.success(t(done));
       return true;
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
       return false;
     }
   }

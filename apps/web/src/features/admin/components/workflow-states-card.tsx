@@ -14,9 +14,7 @@ import {
 import { StepType, type WorkflowStateDefinition } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/error-message.ts';
-import { toast } from '../../../app/feedback.tsx';
-import { isHandled } from '../../../app/session/client.ts';
+import { showFailure } from '../../../app/feedback.tsx';
 import { useChangeWorkflowStates, useWorkflowStates } from '../api.ts';
 
 /** Admin menu editWorkflowStates: the step names the composer offers, bound to a step type, in order. */
@@ -34,7 +32,7 @@ export function WorkflowStatesCard() {
       await change.mutateAsync(input);
       return true;
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
       return false;
     }
   }

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useTenantConfiguration } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
-import { toast } from '../../../app/feedback.tsx';
-import { api, isHandled } from '../../../app/session/client.ts';
+import { showFailure, toast } from '../../../app/feedback.tsx';
+import { api } from '../../../app/session/client.ts';
 import { PdfPages } from '../../document-view/pdf-pages.tsx';
 import { recipientTint } from '../../document-view/tag-colours.ts';
 import { useProgressive } from '../../document-view/use-progressive.ts';
@@ -241,7 +241,7 @@ function LoadedEditor({ epak, initialTags }: { epak: EpakDetail; initialTags: Re
       }
       return true;
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
       return false;
     } finally {
       setSaving(false);
@@ -255,7 +255,7 @@ function LoadedEditor({ epak, initialTags }: { epak: EpakDetail; initialTags: Re
       toast.success(t('compose.sent'));
       void navigate(`/dashboard?ePakId=${epak.ePakId}`);
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
     }
   }
 

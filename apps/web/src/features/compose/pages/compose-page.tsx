@@ -18,10 +18,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { errorMessage } from '../../../app/error-message.ts';
-import { toast } from '../../../app/feedback.tsx';
+import { showFailure, toast } from '../../../app/feedback.tsx';
 import { fieldError } from '../../../app/forms.ts';
-import { isHandled } from '../../../app/session/client.ts';
 import { useCreateEpak, useDocumentTemplates, useWorkflowTemplates } from '../api.ts';
 import { newStep, type StepDraft, StepsEditor } from '../components/steps-editor.tsx';
 import { TagEditor } from '../components/tag-editor.tsx';
@@ -99,7 +97,7 @@ function ComposeForm() {
       toast.success(t('compose.draftSaved'));
       void navigate(`/compose?ePakId=${created.ePakId}`);
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
     }
   }
 

@@ -15,7 +15,7 @@ import type { EpakDetail as Detail, EpakSummary } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/error-message.ts';
-import { confirm, toast } from '../../../app/feedback.tsx';
+import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { downloadDocument, downloadEpak, useEpakAction, useEpakActivity, useEpakDetail } from '../api.ts';
@@ -68,7 +68,7 @@ export function EpakDetail(props: {
       toast.success(t(`epaks.done.${kind}`));
       onClose();
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
     }
   }
 

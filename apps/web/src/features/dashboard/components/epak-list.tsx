@@ -15,7 +15,7 @@ import type { Folder } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../app/error-message.ts';
-import { toast } from '../../../app/feedback.tsx';
+import { showFailure } from '../../../app/feedback.tsx';
 import type { DatePreferences } from '../../../app/i18n/dates.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { useEpaks, useToggleStar } from '../api.ts';
@@ -55,7 +55,7 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
     try {
       await star.mutateAsync(id);
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
     }
   }
 

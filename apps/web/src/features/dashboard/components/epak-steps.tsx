@@ -1,10 +1,8 @@
 import { Badge, Button, Group, Text, Timeline } from '@mantine/core';
 import type { EpakDetail } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/error-message.ts';
-import { toast } from '../../../app/feedback.tsx';
+import { showFailure, toast } from '../../../app/feedback.tsx';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
-import { isHandled } from '../../../app/session/client.ts';
 import { useRecipientAction } from '../api.ts';
 
 const STATUS_COLORS: Record<string, string> = {
@@ -41,7 +39,7 @@ export function EpakSteps({ detail, prefs }: { detail: EpakDetail; prefs: DatePr
       });
       toast.success(t(kind === 'remind' ? 'epaks.reminded' : 'epaks.delegationCancelled'));
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
     }
   }
 

@@ -12,7 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
-import { confirm, toast } from '../../../app/feedback.tsx';
+import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
 import { readImageFile } from '../../document-view/image-file.ts';
 import { PdfPages } from '../../document-view/pdf-pages.tsx';
@@ -216,7 +216,7 @@ export function SigningView({
         setAttached((s) => new Set([...s, tag.uuid]));
         toast.success(t('sign.attachment.uploaded', { name: file.name }));
       } catch (e) {
-        if (!isHandled(e)) toast.error(errorMessage(t, e));
+        showFailure(t, e);
       }
       return;
     }
@@ -376,7 +376,7 @@ export function SigningView({
       toast.success(t('sign.done.rejected'));
       onFinished('rejected');
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
     } finally {
       setBusy(false);
     }
@@ -390,7 +390,7 @@ export function SigningView({
       toast.success(t('sign.done.delegated', { email: to.email }));
       onFinished('delegated');
     } catch (e) {
-      if (!isHandled(e)) toast.error(errorMessage(t, e));
+      showFailure(t, e);
     } finally {
       setBusy(false);
     }
