@@ -13,6 +13,7 @@ export {
   type SignatureOptions,
   signPdf,
   signPdfToParts,
+  verifiedSignatureValue,
 } from './sign-pdf.ts';
 export type { VisibleField } from './signature-field.ts';
 export { localSigner, type Signer } from './signer.ts';

@@ -308,23 +308,37 @@ export async function completePdfSignature(
 
 /** Checks an external signature value against the signer key; ECDSA values may come raw (r‖s). */
 function checkSignatureValue(state: PreparedSignatureState, value: Uint8Array): Uint8Array {
-  const leaf = certInfo(Buffer.from(state.certificates[0] ?? '', 'base64'));
-  const data = Buffer.from(state.signedAttributes, 'base64');
-  const key = leaf.x509.publicKey;
-  const isEc = key.asymmetricKeyType === 'ec';
-  const der = isEc && value[0] !== 0x30 ? ecdsaRawToDer(value) : value;
-  let ok = false;
-  try {
-    ok = verify('sha256', data, isEc ? { key, dsaEncoding: 'der' } : key, der);
-  } catch {
-    ok = false;
-  }
-  if (!ok)
+  const der = verifiedSignatureValue(
+    Buffer.from(state.certificates[0] ?? '', 'base64'),
+    Buffer.from(state.signedAttributes, 'base64'),
+    value,
+  );
+  if (!der)
     throw new PdfError(
       Code.DSC_ERROR,
       'The signature value does not match the certificate and the document.',
     );
   return der;
+}
+
+/**
+ * A signature value made outside (a token, a remote service) checked against the signer's
+ * certificate over `data` with SHA-256: the value as CMS needs it (ECDSA as DER, also when it came
+ * raw r‖s), or null when it does not verify.
+ */
+export function verifiedSignatureValue(
+  certificate: Uint8Array,
+  data: Uint8Array,
+  value: Uint8Array,
+): Uint8Array | null {
+  const key = certInfo(certificate).x509.publicKey;
+  const isEc = key.asymmetricKeyType === 'ec';
+  const der = isEc && value[0] !== 0x30 ? ecdsaRawToDer(value) : value;
+  try {
+    return verify('sha256', data, isEc ? { key, dsaEncoding: 'der' } : key, der) ? der : null;
+  } catch {
+    return null;
+  }
 }
 
 /** IEEE P1363 (r‖s, as WebCrypto and many tokens return) to the DER SEQUENCE CMS needs. */

@@ -1,6 +1,6 @@
-import { createHash, verify, X509Certificate } from 'node:crypto';
+import { createHash, X509Certificate } from 'node:crypto';
 import { Code, ProviderCode, type RemoteSigningPolicy } from '@signet/contracts';
-import { ecdsaRawToDer, type Signer } from '@signet/pdf';
+import { type Signer, verifiedSignatureValue } from '@signet/pdf';
 import type { Executor } from '../../../db/database.ts';
 import {
   findPendingSignature,
@@ -87,16 +87,8 @@ function missing(providerId: string, code: Code, what: string): AppError {
 
 /** The provider's signature value, checked against the credential's certificate before it is embedded. */
 function checkedSignature(providerId: string, leaf: Uint8Array, data: Uint8Array, value: Uint8Array) {
-  const key = new X509Certificate(leaf).publicKey;
-  const isEc = key.asymmetricKeyType === 'ec';
-  const der = isEc && value[0] !== 0x30 ? ecdsaRawToDer(value) : value;
-  let ok = false;
-  try {
-    ok = verify('sha256', data, isEc ? { key, dsaEncoding: 'der' } : key, der);
-  } catch {
-    ok = false;
-  }
-  if (!ok)
+  const der = verifiedSignatureValue(leaf, data, value);
+  if (!der)
     throw providerRefusal(
       providerId,
       'unavailable',
