@@ -1,4 +1,5 @@
-/** A PDF of A4 pages, one line of text each, written by hand (offsets and cross-reference computed). */
+import { pdfFromObjects } from '@signet/pdf/testing';
+/** A PDF of A4 pages, one line of text each, written by hand. */
 export function pagesPdf(texts: readonly string[]): Uint8Array<ArrayBuffer> {
   const pageIds = texts.map((_, i) => 4 + i * 2);
   const objects = [
@@ -13,17 +14,7 @@ export function pagesPdf(texts: readonly string[]): Uint8Array<ArrayBuffer> {
       `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
     );
   }
-  let out = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(out);
+  return pdfFromObjects(objects);
 }
 
 /** A one-page PDF with a line of text. */

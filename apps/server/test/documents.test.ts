@@ -1,4 +1,5 @@
 import { Code } from '@signet/contracts';
+import { pdfFromObjects } from '@signet/pdf/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeAndSend, samplePdf, upload } from './support/epak-helpers.ts';
 import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
@@ -30,17 +31,7 @@ function formPdf(): Uint8Array {
     '<< /Type /Annot /Subtype /Widget /FT /Tx /T (fullName) /V (Priya) /Rect [100 700 300 720] /P 3 0 R >>',
     '<< /Type /Annot /Subtype /Widget /FT /Ch /Ff 131072 /T (city) /Opt [(Pune) (Delhi)] /Rect [100 600 250 620] /P 3 0 R >>',
   ];
-  let out = '%PDF-1.7\n';
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(out.length);
-    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
-  });
-  const xref = out.length;
-  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) out += `${String(o).padStart(10, '0')} 00000 n \n`;
-  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new Uint8Array(Buffer.from(out, 'latin1'));
+  return pdfFromObjects(objects);
 }
 
 describe('the document library', () => {

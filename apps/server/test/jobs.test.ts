@@ -30,6 +30,19 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A purged ePak's document is gone, and the activity log that remembers it still verifies. */
+async function expectPurgedWithHistory(documentId: string): Promise<void> {
+  const download = await t.call('GET', '/v1/document/download', {
+    token: await custodian(),
+    query: { docId: documentId },
+  });
+  expect(download.code).toBe(Code.DOCUMENT_MISSING);
+  const verified = await t.call<{ valid: boolean }>('GET', '/v2/activity/verify', {
+    token: (await t.signIn('admin@demo.test')).token,
+  });
+  expect(verified.data.valid).toBe(true);
+}
+
 describe('scheduled work', () => {
   it('expiry: a sent ePak past its date becomes Expired once, and refuses signing', async () => {
     const e = await composeAndSend(
@@ -93,15 +106,7 @@ describe('scheduled work', () => {
     t.clock.advance((DELETED_RETENTION_DAYS + 1) * DAY);
     expect(await purgeExpiredRetention(t.deps)).toBeGreaterThanOrEqual(1);
     expect((await t.call('GET', `/v2/epaks/${e.epakId}`, { token: await custodian() })).status).toBe(404);
-    const download = await t.call('GET', '/v1/document/download', {
-      token: await custodian(),
-      query: { docId: e.documentId },
-    });
-    expect(download.code).toBe(Code.DOCUMENT_MISSING);
-    const verified = await t.call<{ valid: boolean }>('GET', '/v2/activity/verify', {
-      token: (await t.signIn('admin@demo.test')).token,
-    });
-    expect(verified.data.valid).toBe(true);
+    await expectPurgedWithHistory(e.documentId);
   });
 
   it('blob sweep: removes blobs nothing points to once they are past the grace period, keeps the rest', async () => {
@@ -167,15 +172,7 @@ describe('archival, retention and mail retries', () => {
     t.clock.advance(READY_TO_PURGE_DAYS * DAY);
     expect(await purgeExpiredRetention(t.deps)).toBeGreaterThanOrEqual(1);
     expect((await detailOf(e.epakId)).status).toBe(404);
-    const download = await t.call('GET', '/v1/document/download', {
-      token: await custodian(),
-      query: { docId: e.documentId },
-    });
-    expect(download.code).toBe(Code.DOCUMENT_MISSING);
-    const verified = await t.call<{ valid: boolean }>('GET', '/v2/activity/verify', {
-      token: (await t.signIn('admin@demo.test')).token,
-    });
-    expect(verified.data.valid).toBe(true);
+    await expectPurgedWithHistory(e.documentId);
   });
 
   it('mail: a delivery the SMTP server refuses stays in the outbox, and the mail job sends it later', async () => {

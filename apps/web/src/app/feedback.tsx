@@ -61,3 +61,14 @@ export function confirm(message: string, title?: string): Promise<boolean> {
 export function showFailure(t: TFunction, error: unknown): void {
   if (!isHandled(error)) toast.error(errorMessage(t, error));
 }
+
+/** Runs a call and answers whether it worked; a failure is shown as `showFailure` shows it. */
+export async function attempt(t: TFunction, work: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await work();
+    return true;
+  } catch (e) {
+    showFailure(t, e);
+    return false;
+  }
+}

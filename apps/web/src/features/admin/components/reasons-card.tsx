@@ -1,8 +1,9 @@
 import { Button, Card, Group, Select, Stack, Switch, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showFailure, toast } from '../../../app/feedback.tsx';
+import { attempt, toast } from '../../../app/feedback.tsx';
 import { type AdminReason, useAdminReasons, useSaveReason } from '../api.ts';
+import { InlineRename } from './inline-rename.tsx';
 
 const KINDS: AdminReason['kind'][] = ['reject', 'delegate', 'sign'];
 
@@ -13,17 +14,11 @@ export function ReasonsCard() {
   const save = useSaveReason();
   const [text, setText] = useState('');
   const [kind, setKind] = useState<AdminReason['kind']>('reject');
-  const [editing, setEditing] = useState<{ id: number; text: string } | null>(null);
 
   async function run(input: Parameters<typeof save.mutateAsync>[0], done: string) {
-    try {
-      await save.mutateAsync(input);
-      toast.success(t(done));
-      return true;
-    } catch (e) {
-      showFailure(t, e);
-      return false;
-    }
+    const ok = await attempt(t, () => save.mutateAsync(input));
+    if (ok) toast.success(t(done));
+    return ok;
   }
 
   return (
@@ -47,36 +42,11 @@ export function ReasonsCard() {
             {(reasons.data ?? []).map((r) => (
               <Table.Tr key={r.reasonId} data-testid="admin-reason">
                 <Table.Td>
-                  {editing?.id === r.reasonId ? (
-                    <Group gap={4} wrap="nowrap">
-                      <TextInput
-                        size="xs"
-                        value={editing.text}
-                        onChange={(e) => setEditing({ id: r.reasonId, text: e.currentTarget.value })}
-                        aria-label={t('admin.reasons.reason')}
-                        style={{ flex: 1 }}
-                      />
-                      <Button
-                        size="compact-xs"
-                        onClick={() =>
-                          void run(
-                            { reasonId: r.reasonId, reason: editing.text },
-                            'admin.reasons.saved',
-                          ).then((ok) => ok && setEditing(null))
-                        }
-                      >
-                        {t('common.save')}
-                      </Button>
-                    </Group>
-                  ) : (
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      onClick={() => setEditing({ id: r.reasonId, text: r.reason })}
-                    >
-                      {r.reason}
-                    </Button>
-                  )}
+                  <InlineRename
+                    value={r.reason}
+                    label={t('admin.reasons.reason')}
+                    onSave={(reason) => run({ reasonId: r.reasonId, reason }, 'admin.reasons.saved')}
+                  />
                 </Table.Td>
                 <Table.Td>{t(`admin.reasons.kinds.${r.kind}`)}</Table.Td>
                 <Table.Td>

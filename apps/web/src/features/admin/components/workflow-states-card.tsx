@@ -14,8 +14,9 @@ import {
 import { StepType, type WorkflowStateDefinition } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { showFailure } from '../../../app/feedback.tsx';
+import { attempt } from '../../../app/feedback.tsx';
 import { useChangeWorkflowStates, useWorkflowStates } from '../api.ts';
+import { InlineRename } from './inline-rename.tsx';
 
 /** Admin menu editWorkflowStates: the step names the composer offers, bound to a step type, in order. */
 export function WorkflowStatesCard() {
@@ -24,18 +25,10 @@ export function WorkflowStatesCard() {
   const change = useChangeWorkflowStates();
   const [name, setName] = useState('');
   const [action, setAction] = useState<WorkflowStateDefinition['action']>('SIGN');
-  const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
   const ordered = [...(states.data ?? [])].sort((a, b) => a.workflowStateOrder - b.workflowStateOrder);
 
-  async function run(input: Parameters<typeof change.mutateAsync>[0]) {
-    try {
-      await change.mutateAsync(input);
-      return true;
-    } catch (e) {
-      showFailure(t, e);
-      return false;
-    }
-  }
+  const run = (input: Parameters<typeof change.mutateAsync>[0]) =>
+    attempt(t, () => change.mutateAsync(input));
 
   return (
     <Card withBorder data-testid="admin-workflow-states">
@@ -93,36 +86,11 @@ export function WorkflowStatesCard() {
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  {renaming?.id === s.workflowStateId ? (
-                    <Group gap={4} wrap="nowrap">
-                      <TextInput
-                        size="xs"
-                        value={renaming.name}
-                        aria-label={t('admin.states.name')}
-                        onChange={(e) => setRenaming({ id: s.workflowStateId, name: e.currentTarget.value })}
-                      />
-                      <Button
-                        size="compact-xs"
-                        onClick={() =>
-                          void run({
-                            kind: 'edit',
-                            workflowStateId: s.workflowStateId,
-                            name: renaming.name,
-                          }).then((ok) => ok && setRenaming(null))
-                        }
-                      >
-                        {t('common.save')}
-                      </Button>
-                    </Group>
-                  ) : (
-                    <Button
-                      variant="subtle"
-                      size="compact-sm"
-                      onClick={() => setRenaming({ id: s.workflowStateId, name: s.name })}
-                    >
-                      {s.name}
-                    </Button>
-                  )}
+                  <InlineRename
+                    value={s.name}
+                    label={t('admin.states.name')}
+                    onSave={(name) => run({ kind: 'edit', workflowStateId: s.workflowStateId, name })}
+                  />
                 </Table.Td>
                 <Table.Td>{t(`steps.${s.action}`)}</Table.Td>
                 <Table.Td>
