@@ -1,8 +1,8 @@
 import { Code, type Tag } from '@signet/contracts';
-import { like } from 'drizzle-orm';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recentNotifications } from '../src/db/repositories/notifications.ts';
-import { mailOutbox } from '../src/db/schema/index.ts';
+import { epaks, mailOutbox, recipients } from '../src/db/schema/index.ts';
 import { sealCompletedEpaks } from '../src/domain/jobs/scheduled-work.ts';
 import {
   composeAndSend,
@@ -546,6 +546,118 @@ describe('lists, search and statistics', () => {
     expect(metadata.totalCount).toBe(metadata.folderCounts.Completed);
     const subjects = [...page1.data, ...page2.data].map((x) => x.subject.toLowerCase());
     expect(subjects).toEqual([...subjects].sort());
+  });
+
+  it('finds an ePak by every global search key, and by the older filterKey names', async () => {
+    const expires = new Date(Date.now() + 20 * 86_400_000).toISOString();
+    const e = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer2@demo.test'] }],
+      {
+        subject: 'Quokka survey 4411',
+        extra: {
+          tags: [{ key: 'Region', value: 'North-4411' }],
+          workflowName: 'Marsupial flow',
+          expiresOn: expires,
+        },
+      },
+    );
+    const [row] = await t.deps.db.withTenant(custodian.tenantId as string, (tx) =>
+      tx.select({ createdAt: epaks.createdAt }).from(epaks).where(eq(epaks.id, e.epakId)),
+    );
+    const createdOn = new Date(row?.createdAt ?? 0).toISOString().slice(0, 10);
+    const search = async (query: Record<string, string>) => {
+      const res = await t.call<{ ePakId: string }[]>('GET', '/v2/epaks', {
+        token: custodian.token,
+        query: { folder: 'Pending', size: '100', ...query },
+      });
+      expect(res.code).toBe(1);
+      return res.data.map((x) => x.ePakId);
+    };
+    const finds: Record<string, string>[] = [
+      { searchKey: 'all', searchVal: 'quokka' },
+      { searchKey: 'all', searchVal: 'north-4411' },
+      { searchKey: 'all', searchVal: 'marsupial' },
+      { searchKey: 'from', searchVal: 'CUSTODIAN@demo.test' },
+      { searchKey: 'to', searchVal: 'signer2@demo.test' },
+      { searchKey: 'subject', searchVal: 'survey 4411' },
+      { searchKey: 'workflowName', searchVal: 'marsupial' },
+      { searchKey: 'createdOn', searchVal: createdOn },
+      { searchKey: 'expiresOn', searchVal: expires.slice(0, 10) },
+      { searchKey: 'ePakTag', searchVal: 'north-44' },
+      { searchKey: 'ePakTag', searchVal: 'region = north' },
+      { filterKey: 'SUBJECT', filter: 'Quokka' },
+    ];
+    for (const query of finds)
+      expect({ query, found: await search(query) }).toMatchObject({
+        query,
+        found: expect.arrayContaining([e.epakId]),
+      });
+    const misses = [
+      { searchKey: 'ePakTag', searchVal: 'Region=South' },
+      { searchKey: 'to', searchVal: 'signer1@demo.test' },
+      { searchKey: 'subject', searchVal: 'survey_4411' },
+      { searchKey: 'all', searchVal: '%4411' },
+    ];
+    for (const query of misses)
+      expect({ query, found: await search(query) }).not.toMatchObject({
+        query,
+        found: expect.arrayContaining([e.epakId]),
+      });
+    expect(await search({ searchKey: 'subject', searchVal: 'Quokka survey' })).toEqual([e.epakId]);
+  });
+
+  it('counts a group’s ePaks once each, owned or received by any member', async () => {
+    const admin = await t.signIn('admin@demo.test');
+    const group = await t.call<{ groupId: string }>('POST', '/v1/groups', {
+      token: admin.token,
+      body: { groupName: 'Stats', users: [signer1.userId, signer2.userId], managers: [custodian.userId] },
+    });
+    const both = await composeAndSend(t, custodian.token, [
+      { type: 'SIGN', recipients: ['signer1@demo.test', 'signer2@demo.test'] },
+    ]);
+    expect(both.epakId).toBeTruthy();
+    const summary = async (query: Record<string, string>) =>
+      (
+        await t.call<{ summary: Record<string, number> }>('GET', '/v2/statistics', {
+          token: custodian.token,
+          query: { type: 'summary', ...query },
+        })
+      ).data.summary;
+    // Independently: every ePak of the tenant, tested for an owner or recipient in the group.
+    const people = [custodian.userId, signer1.userId, signer2.userId];
+    const involved = await t.deps.db.withTenant(custodian.tenantId as string, async (tx) => {
+      const received = await tx.select().from(recipients);
+      return (await tx.select().from(epaks)).filter(
+        (epak) =>
+          people.includes(epak.ownerId) ||
+          received.some((r) => r.epakId === epak.id && r.userId !== null && people.includes(r.userId)),
+      );
+    });
+    const expected: Record<string, number> = {};
+    for (const epak of involved) expected[epak.status] = (expected[epak.status] ?? 0) + 1;
+    expect(await summary({ scope: 'group', groupId: group.data.groupId })).toEqual(expected);
+
+    const weekly = await t.call<{ weekly: { weekStart: string; created: number }[] }>(
+      'GET',
+      '/v2/statistics',
+      {
+        token: custodian.token,
+        query: { scope: 'group', groupId: group.data.groupId, type: 'weekly', weeks: '52' },
+      },
+    );
+    const createdIn = (weekStart: string) => {
+      const from = Date.parse(`${weekStart}T00:00:00Z`);
+      return involved.filter((epak) => {
+        const at = new Date(epak.createdAt).getTime();
+        return at >= from && at < from + 7 * 86_400_000;
+      }).length;
+    };
+    expect(weekly.data.weekly.map((w) => w.created)).toEqual(
+      weekly.data.weekly.map((w) => createdIn(w.weekStart)),
+    );
+    expect(weekly.data.weekly.reduce((n, w) => n + w.created, 0)).toBeGreaterThan(0);
   });
 
   it('counts the user’s ePaks by status and by week; tenant-wide statistics are for admins', async () => {

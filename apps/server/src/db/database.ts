@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { prepareSql, runPrepared } from './prepared-sql.ts';
 import type * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -36,16 +37,20 @@ export interface Database {
 /** The role every tenant transaction switches to; it owns nothing, so RLS always applies. */
 export const APP_ROLE = 'signet_app';
 
+const TENANT_CONTEXT = prepareSql(
+  sql`select set_config('app.tenant_id', ${sql.placeholder('tenantId')}, true), set_config('role', ${APP_ROLE}, true)`,
+);
+
 export function tenantTransaction<T>(
   db: Executor,
   tenantId: string,
   fn: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   return db.transaction(async (tx) => {
-    // Both settings are LOCAL: they end with the transaction, so a pooled connection never
-    // carries one tenant's context into another request.
-    await tx.execute(sql`select set_config('app.tenant_id', ${tenantId}, true)`);
-    await tx.execute(sql.raw(`set local role ${APP_ROLE}`));
+    // Both settings are LOCAL (`true`): they end with the transaction, so a pooled connection
+    // never carries one tenant's context into another request. `role` is SET LOCAL ROLE, in the
+    // same round trip as the tenant.
+    await runPrepared(tx, TENANT_CONTEXT, { tenantId });
     return fn(tx);
   });
 }

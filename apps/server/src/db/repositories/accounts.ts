@@ -203,9 +203,9 @@ export async function setSessionTenant(
   await db.update(authSessions).set({ tenantId }).where(eq(authSessions.id, sessionId));
 }
 
-/** Everything needed to turn a verified token into an actor, in one round trip. */
-export async function actorFacts(db: Executor, sessionId: string, userId: string, tenantId: string | null) {
-  const [row] = await db
+function actorFactsQuery(db: Executor) {
+  const tenantId = sql`${sql.placeholder('tenantId')}::uuid`;
+  return db
     .select({
       revokedAt: authSessions.revokedAt,
       sessionExpiresAt: authSessions.expiresAt,
@@ -222,10 +222,29 @@ export async function actorFacts(db: Executor, sessionId: string, userId: string
     .innerJoin(users, eq(users.id, authSessions.userId))
     .leftJoin(
       userTenants,
-      and(eq(userTenants.userId, authSessions.userId), sql`${userTenants.tenantId} = ${tenantId}::uuid`),
+      and(eq(userTenants.userId, authSessions.userId), sql`${userTenants.tenantId} = ${tenantId}`),
     )
-    .leftJoin(tenants, sql`${tenants.id} = ${tenantId}::uuid`)
-    .where(and(eq(authSessions.id, sessionId), eq(authSessions.userId, userId)));
+    .leftJoin(tenants, sql`${tenants.id} = ${tenantId}`)
+    .where(
+      and(
+        eq(authSessions.id, sql.placeholder('sessionId')),
+        eq(authSessions.userId, sql.placeholder('userId')),
+      ),
+    )
+    .prepare('signet_actor_facts');
+}
+
+/** Built once per database: every request of a signed-in user runs it. */
+const actorFactsQueries = new WeakMap<Executor, ReturnType<typeof actorFactsQuery>>();
+
+/** Everything needed to turn a verified token into an actor, in one round trip. */
+export async function actorFacts(db: Executor, sessionId: string, userId: string, tenantId: string | null) {
+  let query = actorFactsQueries.get(db);
+  if (!query) {
+    query = actorFactsQuery(db);
+    actorFactsQueries.set(db, query);
+  }
+  const [row] = await query.execute({ sessionId, userId, tenantId });
   return row ?? null;
 }
 

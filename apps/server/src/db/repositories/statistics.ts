@@ -1,23 +1,38 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../database.ts';
+import { prepareSql, runPrepared } from '../prepared-sql.ts';
 
 /** Which ePaks a statistic counts: one user's (owned or received), a group's members', or all. */
 export type StatisticsScope = { kind: 'users'; userIds: string[] } | { kind: 'all' };
 
-function involving(scope: StatisticsScope): SQL {
-  if (scope.kind === 'all') return sql`true`;
-  const ids = sql.join(
-    scope.userIds.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  );
-  return sql`(e.owner_id in (${ids}) or exists (select 1 from recipients r where r.epak_id = e.id and r.user_id in (${ids})))`;
+const USERS = sql.placeholder('userIds');
+
+/**
+ * The scope's ePaks. For people, the ePaks they own and those they receive are each found
+ * through their own index and put together; a test per ePak (owner or recipient?) would read
+ * every ePak of the tenant.
+ */
+function involving(kind: StatisticsScope['kind']): SQL {
+  if (kind === 'all') return sql`true`;
+  return sql`e.id in (select id from epaks where owner_id = any(${USERS}::uuid[])
+    union select epak_id from recipients where user_id = any(${USERS}::uuid[]))`;
 }
 
+/** The placeholders' values for a scope. */
+function scopeValues(scope: StatisticsScope): Record<string, unknown> {
+  return scope.kind === 'all' ? {} : { userIds: scope.userIds };
+}
+
+const statusCountsSql = (kind: StatisticsScope['kind']) =>
+  sql`select e.status, count(*)::int as n from epaks e where ${involving(kind)} group by e.status`;
+const statusCounts = { all: prepareSql(statusCountsSql('all')), users: prepareSql(statusCountsSql('users')) };
+
 export async function countByStatus(tx: Executor, scope: StatisticsScope): Promise<Record<string, number>> {
-  const result = await tx.execute(
-    sql`select e.status, count(*)::int as n from epaks e where ${involving(scope)} group by e.status`,
+  const rows = await runPrepared<{ status: string; n: number }>(
+    tx,
+    statusCounts[scope.kind],
+    scopeValues(scope),
   );
-  const rows = (result as unknown as { rows: { status: string; n: number }[] }).rows;
   return Object.fromEntries(rows.map((r) => [r.status, r.n]));
 }
 
@@ -32,34 +47,20 @@ export interface WeeklyRow {
   signed: number;
 }
 
-/**
- * Per week (Monday, UTC) from `from`: created and sent ePaks still pending, stopped and completed
- * ones, and — for one person — what they received, rejected and signed.
- */
-export async function weeklySeries(
-  tx: Executor,
-  scope: StatisticsScope,
-  from: Date,
-  weeks: number,
-): Promise<WeeklyRow[]> {
+function weeklySql(kind: StatisticsScope['kind']): SQL {
   // Received, rejected and signed count the scope's people as recipients (everyone for `all`).
-  const person =
-    scope.kind === 'all'
-      ? sql`true`
-      : sql`r.user_id in (${sql.join(
-          scope.userIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})`;
+  const person = kind === 'all' ? sql`true` : sql`r.user_id = any(${USERS}::uuid[])`;
   // Each counted event is put in its week once and the weeks are grouped in one pass (rather
   // than one scan per week and series).
   const week = (column: string) => sql.raw(`date_trunc('week', ${column} at time zone 'UTC')`);
-  const first = sql`date_trunc('week', ${from.toISOString()}::timestamptz at time zone 'UTC')`;
-  const result = await tx.execute(sql`
+  const first = sql`date_trunc('week', ${sql.placeholder('from')}::timestamptz at time zone 'UTC')`;
+  const weeks = sql`${sql.placeholder('weeks')}::int`;
+  return sql`
     with weeks as (
-      select generate_series(${first}, ${first} + (${weeks - 1} * interval '1 week'), interval '1 week') as w
+      select generate_series(${first}, ${first} + ((${weeks} - 1) * interval '1 week'), interval '1 week') as w
     ),
     scoped as materialized (
-      select e.id, e.status, e.created_at, e.sent_on, e.modified_on, e.completed_on from epaks e where ${involving(scope)}
+      select e.id, e.status, e.created_at, e.sent_on, e.modified_on, e.completed_on from epaks e where ${involving(kind)}
     ),
     theirs as materialized (
       select r.epak_id, r.status, r.acted_at from recipients r where ${person}
@@ -87,6 +88,27 @@ export async function weeklySeries(
           .join(', '),
       )}
     from weeks left join counted c on c.w = weeks.w
-    group by weeks.w order by weeks.w`);
-  return (result as unknown as { rows: WeeklyRow[] }).rows;
+    group by weeks.w order by weeks.w`;
+}
+
+const weeklyStatements = {
+  all: prepareSql(weeklySql('all')),
+  users: prepareSql(weeklySql('users')),
+};
+
+/**
+ * Per week (Monday, UTC) from `from`: created and sent ePaks still pending, stopped and completed
+ * ones, and — for one person — what they received, rejected and signed.
+ */
+export async function weeklySeries(
+  tx: Executor,
+  scope: StatisticsScope,
+  from: Date,
+  weeks: number,
+): Promise<WeeklyRow[]> {
+  return runPrepared<WeeklyRow>(tx, weeklyStatements[scope.kind], {
+    ...scopeValues(scope),
+    from: from.toISOString(),
+    weeks,
+  });
 }

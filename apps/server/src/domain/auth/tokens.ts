@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto';
 import { Code } from '@signet/contracts';
 import { errors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../app-error.ts';
@@ -39,7 +39,16 @@ const ISSUER = 'signet';
 const AUDIENCE = 'signet-api';
 
 export function createTokenSigner(secret: string, clock: Clock): TokenSigner {
-  const key = new TextEncoder().encode(secret);
+  // Imported once, on first use: given the bytes, jose imports the key again on every call.
+  let imported: Promise<webcrypto.CryptoKey> | undefined;
+  const key = () =>
+    (imported ??= webcrypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(secret),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['sign', 'verify'],
+    ));
   return {
     async signChallenge(purpose, subject, data, ttlSeconds) {
       const now = Math.floor(clock.now().getTime() / 1000);
@@ -50,11 +59,11 @@ export function createTokenSigner(secret: string, clock: Clock): TokenSigner {
         .setAudience(`signet-${purpose}`)
         .setIssuedAt(now)
         .setExpirationTime(now + ttlSeconds)
-        .sign(key);
+        .sign(await key());
     },
     async verifyChallenge(purpose, token) {
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key(), {
           issuer: ISSUER,
           audience: `signet-${purpose}`,
           currentDate: clock.now(),
@@ -76,13 +85,13 @@ export function createTokenSigner(secret: string, clock: Clock): TokenSigner {
         .setAudience(AUDIENCE)
         .setIssuedAt(now)
         .setExpirationTime(exp)
-        .sign(key);
+        .sign(await key());
       return { token, expiresAt: new Date(exp * 1000) };
     },
     async verify(token) {
       if (token.split('.').length !== 3) throw new AppError(Code.INVALID_JWT);
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key(), {
           issuer: ISSUER,
           audience: AUDIENCE,
           currentDate: clock.now(),

@@ -5,7 +5,7 @@ import {
   type EpakSummary,
   FILTER_KEY_SEARCH_KEYS,
 } from '@signet/contracts';
-import { listEpaks as listRows, listScope, searchCondition } from '../../db/repositories/epak-list.ts';
+import { listEpaks as listRows, parseSearch } from '../../db/repositories/epak-list.ts';
 import { flagsOf, setFlags } from '../../db/repositories/epaks.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
@@ -26,13 +26,13 @@ export async function listEpaks(
   authorizeInTenant(actor, 'epaks.read');
   // `filterKey`/`filter` are older integrations' names for `searchKey`/`searchVal`.
   const search = q.filterKey
-    ? searchCondition(FILTER_KEY_SEARCH_KEYS[q.filterKey], q.filter)
-    : searchCondition(q.searchKey, q.searchVal);
+    ? parseSearch(FILTER_KEY_SEARCH_KEYS[q.filterKey], q.filter)
+    : parseSearch(q.searchKey, q.searchVal);
   if (!search) throw new AppError(Code.INVALID_INPUT, 'Dates are searched as YYYY-MM-DD');
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const page = await listRows(tx, {
       userId: actor.userId,
-      scope: listScope(q.role ? { role: q.role, userId: actor.userId } : { folder: q.folder }),
+      scope: q.role ? { role: q.role } : { folder: q.folder },
       search,
       starredOnly: q.starred === 'true',
       sortColumn: q.sortColumn,
