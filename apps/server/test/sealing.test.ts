@@ -1,34 +1,34 @@
 import { Code } from '@signet/contracts';
 import { verifyPdf } from '@signet/pdf';
-import { nssDbTrusting, pdfsig, qpdfCheck } from '@signet/pdf/testing';
+import { createTestPki, nssDbTrusting, pdfsig, qpdfCheck, type TestPki } from '@signet/pdf/testing';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SEAL_TSA_ATTEMPTS, sealCompletedEpaks } from '../src/domain/jobs/scheduled-work.ts';
 import { tenantRoot } from '../src/domain/signing/seal-signer.ts';
 import { composeAndSend, signAll } from './support/epak-helpers.ts';
 import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
-import { startTestTsa, type TestTsa } from './support/test-tsa.ts';
 
 let t: TestServer;
-let tsa: TestTsa;
+/** The TSA of packages/pdf's test PKI, with its outage switch. */
+let pki: TestPki;
 let custodian: Session;
 let signer1: Session;
 let anchors: Uint8Array[] = [];
 let nss: { dir: string; close(): void };
 
 beforeAll(async () => {
-  tsa = await startTestTsa();
-  t = await startTestServer({ SIGNET_TSA_URL: tsa.url });
+  pki = await createTestPki();
+  t = await startTestServer({ SIGNET_TSA_URL: pki.tsaUrl });
   custodian = await t.signIn('custodian@demo.test');
   signer1 = await t.signIn('signer1@demo.test');
   const tenantId = custodian.tenantId ?? '';
-  anchors = [await t.db.withTenant(tenantId, (tx) => tenantRoot(tx, tenantId, t.deps)), tsa.caDer];
+  anchors = [await t.db.withTenant(tenantId, (tx) => tenantRoot(tx, tenantId, t.deps)), pki.caDer];
   nss = nssDbTrusting(anchors);
 }, 60_000);
 afterAll(async () => {
   nss?.close();
   await t?.close();
-  await tsa?.close();
+  await pki?.close();
 });
 
 /** An ePak signed by its one signer: Completed, its seal owed. */
@@ -88,7 +88,7 @@ describe('completion sealing (the signet-seal job)', () => {
     expect([judged[0]?.valid, judged[0]?.trusted]).toEqual([true, true]);
     // pdfsig lists the document timestamp last, by the TSA, over the whole file (it cannot
     // validate RFC 3161 document timestamps itself; our verification does).
-    expect(judged[1]?.text).toMatch(/Common Name: Signet Test TSA/);
+    expect(judged[1]?.text).toMatch(/Common Name: Test TSA\n/);
     expect(judged[1]?.totalDocumentSigned).toBe(true);
     expect(qpdfCheck(signed)).toBeUndefined();
     const report = verifyPdf(signed, anchors);
@@ -112,7 +112,7 @@ describe('completion sealing (the signet-seal job)', () => {
 
   it('a TSA outage: the attempt fails, the seal stays owed and is tried again after its wait', async () => {
     const e = await completed('TSA down');
-    tsa.down = true;
+    pki.tsaDown = true;
     try {
       expect(await sealCompletedEpaks(t.deps)).toEqual({ sealed: 0, failed: 1 });
       // A seal that failed once is not waited for: the zip says so at once.
@@ -126,7 +126,7 @@ describe('completion sealing (the signet-seal job)', () => {
       // Not due again yet: the wait after a first failure is a minute.
       expect(await sealCompletedEpaks(t.deps)).toEqual({ sealed: 0, failed: 0 });
     } finally {
-      tsa.down = false;
+      pki.tsaDown = false;
     }
     t.clock.advance(61);
     expect(await sealCompletedEpaks(t.deps)).toEqual({ sealed: 1, failed: 0 });
@@ -136,7 +136,7 @@ describe('completion sealing (the signet-seal job)', () => {
 
   it(`after ${SEAL_TSA_ATTEMPTS} failed attempts it seals without the TSA, so the download is never blocked for good`, async () => {
     const e = await completed('TSA gone');
-    tsa.down = true;
+    pki.tsaDown = true;
     try {
       for (let i = 0; i < SEAL_TSA_ATTEMPTS; i++) {
         expect(await sealCompletedEpaks(t.deps)).toEqual({ sealed: 0, failed: 1 });
@@ -144,7 +144,7 @@ describe('completion sealing (the signet-seal job)', () => {
       }
       expect(await sealCompletedEpaks(t.deps)).toEqual({ sealed: 1, failed: 0 });
     } finally {
-      tsa.down = false;
+      pki.tsaDown = false;
     }
     // Hours passed on the test clock: the session expired.
     custodian = await t.signIn('custodian@demo.test');

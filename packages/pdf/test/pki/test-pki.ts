@@ -12,6 +12,7 @@ const run = promisify(execFile);
  * A throw-away PKI made with the openssl CLI: a root CA, RSA and ECDSA signers, a TSA
  * (EKU timeStamping) and an OCSP responder, served over loopback HTTP by `openssl ts -reply`,
  * `openssl ocsp` and a CRL from `openssl ca -gencrl`. Plus an NSS database trusting the CA for pdfsig.
+ * `tsaDown` makes timestamp requests answer 503, as a TSA outage would.
  */
 export interface TestPki {
   dir: string;
@@ -23,6 +24,7 @@ export interface TestPki {
   ec: TestIdentity;
   tsaUrl: string;
   tsaCertPem: string;
+  tsaDown: boolean;
   nssDir: string;
   /** A PKCS#12 of the RSA signer with the CA, password `secret`. */
   rsaP12: string;
@@ -44,10 +46,16 @@ function ossl(dir: string, args: string[]): void {
 
 export async function createTestPki(): Promise<TestPki> {
   const dir = mkdtempSync(join(tmpdir(), 'signet-pki-'));
+  const outage = { tsaDown: false };
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
+      if (outage.tsaDown && req.url?.startsWith('/tsa')) {
+        res.writeHead(503);
+        res.end();
+        return;
+      }
       handle(dir, req.url ?? '', Buffer.concat(chunks))
         .then((body) => {
           const url = req.url ?? '';
@@ -245,6 +253,12 @@ ess_cert_id_alg = sha256
   };
   const caPem = readFileSync(join(dir, 'ca.pem'), 'utf8');
   return {
+    get tsaDown() {
+      return outage.tsaDown;
+    },
+    set tsaDown(down: boolean) {
+      outage.tsaDown = down;
+    },
     dir,
     caPem,
     caDer: pemDer(caPem),
