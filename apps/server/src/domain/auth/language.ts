@@ -39,3 +39,15 @@ export function negotiateLanguage(header: string | readonly string[] | undefined
 export function languageOfLocale(locale: string | null | undefined): Language {
   return (locale && supported(locale)) || DEFAULT_LANGUAGE;
 }
+
+/**
+ * The language of a mail about someone's account: their profile's once they have set a password
+ * (they chose it), otherwise the request's — the language of whoever invited them, which a new
+ * account keeps as its locale.
+ */
+export function accountMailLanguage(
+  account: { passwordHash: string | null; locale: string } | null | undefined,
+  requestLanguage: Language | undefined,
+): Language {
+  return account?.passwordHash ? languageOfLocale(account.locale) : (requestLanguage ?? DEFAULT_LANGUAGE);
+}

@@ -12,6 +12,7 @@ import {
 import { passwordTokens } from '../../db/schema/index.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
+import { accountMailLanguage } from '../auth/language.ts';
 import { randomToken, tokenDigest } from '../auth/tokens.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
@@ -48,6 +49,7 @@ export async function createTenant(
   if (await findTenantByName(deps.db.system, input.tenantName)) throw new AppError(Code.TENANT_EXISTS);
   const now = deps.clock.now();
   const existing = await findUserByEmail(deps.db.system, input.adminEmail);
+  const language = accountMailLanguage(existing, actor.language);
   const tenantId = await deps.db.systemTx(async (tx) => {
     const id = await insertTenant(tx, { name: input.tenantName, settings: {} });
     const userId = existing?.id ?? crypto.randomUUID();
@@ -57,6 +59,7 @@ export async function createTenant(
         email: input.adminEmail,
         firstName: input.adminFirstName,
         lastName: input.adminLastName,
+        locale: language,
         defaultTenantId: id,
       });
     }
@@ -76,6 +79,7 @@ export async function createTenant(
           tenantName: input.tenantName,
           link: `${deps.settings.appUrl}/login`,
           tenantId: id,
+          language,
         }),
       );
     } else {
@@ -97,6 +101,7 @@ export async function createTenant(
           inviterName: 'Signet',
           link,
           tenantId: id,
+          language,
         }),
       );
     }

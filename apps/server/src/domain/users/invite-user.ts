@@ -14,7 +14,7 @@ import { findTenant } from '../../db/repositories/tenants.ts';
 import { passwordTokens } from '../../db/schema/index.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
-import { DEFAULT_LANGUAGE, type Language, languageOfLocale } from '../auth/language.ts';
+import { accountMailLanguage, type Language } from '../auth/language.ts';
 import { randomToken, tokenDigest } from '../auth/tokens.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
@@ -120,9 +120,8 @@ export async function inviteUser(
   authorizeInTenant(actor, 'users.invite');
   checkRootGrant(actor, null, input.role);
   const now = deps.clock.now();
-  const requestLanguage = actor.language ?? DEFAULT_LANGUAGE;
-  const languageFor = (account: { passwordHash: string | null; locale: string }) =>
-    account.passwordHash !== null ? languageOfLocale(account.locale) : requestLanguage;
+  const languageFor = (account: { passwordHash: string | null; locale: string } | null) =>
+    accountMailLanguage(account, actor.language);
   const existingAccount = await findUserByEmail(deps.db.system, input.email);
   const result = await deps.db.withTenant(actor.tenantId, async (tx) => {
     const tenant = await findTenant(tx, actor.tenantId);
@@ -160,7 +159,7 @@ export async function inviteUser(
             hasPassword: existingAccount.passwordHash !== null,
             language: languageFor(existingAccount),
           }
-        : { id: crypto.randomUUID(), email: input.email, hasPassword: false, language: requestLanguage };
+        : { id: crypto.randomUUID(), email: input.email, hasPassword: false, language: languageFor(null) };
       if (!existingAccount) {
         await insertUser(tx, {
           id: invitee.id,
