@@ -163,34 +163,22 @@ describe('the request language (Accept-Language)', () => {
 
   it("writes a new tenant's owner in the super admin's language; someone with a password in their own", async () => {
     const sa = await t.signIn('superadmin@demo.test');
-    const created = await t.call('POST', '/v2/tenants', {
-      token: sa.token,
-      headers: { 'accept-language': 'hi' },
-      body: {
-        tenantName: 'Initech',
-        adminEmail: 'owner@initech.test',
-        adminFirstName: 'Ira',
-        adminLastName: 'Owner',
-      },
-    });
-    expect(created.code).toBe(1);
+    const createInHindi = async (tenantName: string, adminEmail: string) => {
+      const res = await t.call('POST', '/v2/tenants', {
+        token: sa.token,
+        headers: { 'accept-language': 'hi' },
+        body: { tenantName, adminEmail, adminFirstName: 'Ira', adminLastName: 'Owner' },
+      });
+      expect(res.code).toBe(1);
+    };
+    await createInHindi('Initech', 'owner@initech.test');
     const invitation = await t.mail.next('owner@initech.test');
     expect(words(invitation.subject)).toBe(words('Signet पर Initech में आपको आमंत्रित किया गया है'));
     expect(invitation.text).toContain('शुरू करने के लिए अपना पासवर्ड सेट करें:');
     expect((await findUserByEmail(t.deps.db.system, 'owner@initech.test'))?.locale).toBe('hi');
 
     // signer1 has a password and the profile locale en: the Hindi request does not change that.
-    const joined = await t.call('POST', '/v2/tenants', {
-      token: sa.token,
-      headers: { 'accept-language': 'hi' },
-      body: {
-        tenantName: 'Hooli',
-        adminEmail: 'signer1@demo.test',
-        adminFirstName: 'S',
-        adminLastName: 'One',
-      },
-    });
-    expect(joined.code).toBe(1);
+    await createInHindi('Hooli', 'signer1@demo.test');
     const added = await t.mail.next('signer1@demo.test', /Hooli/);
     expect(words(added.subject)).toBe(words('You were added to Hooli on Signet'));
   });
