@@ -11,6 +11,7 @@ import {
   samplePdf,
   signAll,
   signatureTag,
+  upload,
 } from './support/epak-helpers.ts';
 import { linkIn } from './support/mail-catcher.ts';
 import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
@@ -1055,5 +1056,54 @@ describe('placement rules through the HTTP API (spec §5)', () => {
       body: { ePakId: e.epakId, subject: 'Mine now' },
     });
     expect(notOwner.code).toBe(Code.NOT_AUTHORIZED);
+  });
+});
+
+describe("the tenant's recipient rules", () => {
+  /** Composes a one-step draft for `email` and answers the code. */
+  async function composeFor(email: string): Promise<number> {
+    const doc = await upload(t, custodian.token, 'Rules.pdf', samplePdf('Rules', 1));
+    const res = await t.call('POST', '/v2/epak', {
+      token: custodian.token,
+      body: { documentIds: [doc.documentId], steps: [{ type: 'SIGN', recipients: [{ email }] }] },
+    });
+    return res.code;
+  }
+
+  it('refuses recipients outside the internal domains, new people, unverified members and other roles, each with its code', async () => {
+    const admin = await t.signIn('admin@demo.test');
+    const configure = async (settings: Record<string, unknown>) =>
+      expect((await t.call('PUT', '/v1/configuration', { token: admin.token, body: settings })).code).toBe(1);
+    const invited = await t.call('POST', '/v1/users/invite', {
+      token: admin.token,
+      body: { email: 'unverified@demo.test', firstName: 'Una', lastName: 'Verified' },
+    });
+    expect(invited.code).toBe(1);
+    try {
+      await configure({ internalDomains: ['demo.test'], recipientRules: { internalOnly: true } });
+      const config = await t.call<{ recipientRules: { internalOnly: boolean } }>('GET', '/v1/configuration', {
+        token: custodian.token,
+      });
+      expect(config.data.recipientRules.internalOnly).toBe(true);
+      expect(await composeFor('partner@outside.test')).toBe(Code.INVALID_INPUT);
+      expect(await composeFor('signer1@demo.test')).toBe(1);
+
+      await configure({ internalDomains: [], recipientRules: { skipNewUsers: true } });
+      expect(await composeFor('newcomer@outside.test')).toBe(Code.USER_NOT_FOUND);
+      expect(await composeFor('unverified@demo.test')).toBe(1);
+
+      await configure({ recipientRules: { verifiedOnly: true } });
+      expect(await composeFor('unverified@demo.test')).toBe(Code.USER_NOT_REGISTERED);
+      expect(await composeFor('newcomer@outside.test')).toBe(Code.USER_NOT_FOUND);
+      expect(await composeFor('signer2@demo.test')).toBe(1);
+
+      await configure({ recipientRules: { allowedRoles: ['signer'] } });
+      expect(await composeFor('submitter@demo.test')).toBe(Code.INVALID_INPUT);
+      expect(await composeFor('signer2@demo.test')).toBe(1);
+    } finally {
+      await configure({ internalDomains: [], recipientRules: {} });
+    }
+    // Without rules anyone may be added again, a new person included.
+    expect(await composeFor('newcomer@outside.test')).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import type { Role, TokenResponse, User } from '@signet/contracts';
-import { FeatureFlagsSchema, PasswordPolicySchema } from '@signet/contracts';
+import { FeatureFlagsSchema, PasswordPolicySchema, RecipientRulesSchema } from '@signet/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -61,6 +61,8 @@ export function configuration(features: Partial<ReturnType<typeof FeatureFlagsSc
     epakExpiryDays: 0,
     epakRetentionDays: 30,
     geolocation: 'OFF',
+    internalDomains: [],
+    recipientRules: RecipientRulesSchema.parse({}),
     // No notification transport: the tests do not open sockets.
     session: {
       uistokenexpiresin: 900,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FeatureFlagsSchema, PasswordPolicySchema } from './settings.ts';
+import { FeatureFlagsSchema, PasswordPolicySchema, RecipientRulesSchema } from './settings.ts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'hi', 'fr'] as const;
 
@@ -31,6 +31,8 @@ export const TenantConfigurationSchema = z.object({
   epakExpiryDays: z.number().int(),
   epakRetentionDays: z.number().int(),
   geolocation: z.string(),
+  internalDomains: z.array(z.string()),
+  recipientRules: RecipientRulesSchema,
   session: z.object({
     uistokenexpiresin: z.number().int(),
     notificationPath: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Limits, type SigningPolicy, VerificationMode } from '../constants.ts';
+import { TenantRole } from '../roles.ts';
 import { GeolocationMode } from '../statuses.ts';
 
 export const PasswordPolicySchema = z.object({
@@ -62,6 +63,23 @@ export const RemoteSigningSettingsSchema = z.object({
 });
 export type RemoteSigningSettings = z.infer<typeof RemoteSigningSettingsSchema>;
 
+/**
+ * Who a custodian may add as a recipient (spec §5: entries "filtered out by role, internal-domain
+ * or verified-only rules"). Applied where recipients become users on the server — compose, edit,
+ * delegation — and by the signer input, which refuses the entry with its reason first.
+ */
+export const RecipientRulesSchema = z.object({
+  /** Only addresses of the tenant's `internalDomains` (no effect while that list is empty). */
+  internalOnly: z.boolean().default(false),
+  /** Only members whose email is verified; nobody new. */
+  verifiedOnly: z.boolean().default(false),
+  /** Only people already in the tenant; nobody is added as a new user. */
+  skipNewUsers: z.boolean().default(false),
+  /** Only members with one of these roles; empty allows every role. */
+  allowedRoles: z.array(z.enum(TenantRole)).default([]),
+});
+export type RecipientRules = z.infer<typeof RecipientRulesSchema>;
+
 /** A tenant's settings, stored as one JSON document; every field has a default. */
 export const TenantSettingsSchema = z.object({
   passwordPolicy: PasswordPolicySchema.prefault({}),
@@ -79,6 +97,7 @@ export const TenantSettingsSchema = z.object({
   verification: z.enum(VerificationMode).default('OFF'),
   /** Email domains counted as internal users. */
   internalDomains: z.array(z.string()).default([]),
+  recipientRules: RecipientRulesSchema.prefault({}),
   dateFormat: z.string().default(Limits.DEFAULT_DATE_FORMAT),
   /** A trial or licence end; past it every call answers -88. */
   licenseExpiresOn: z.iso.datetime().nullable().default(null),

@@ -55,6 +55,8 @@ export async function tenantConfiguration(actor: Actor, deps: Deps): Promise<Ten
     epakExpiryDays: settings.epakExpiryDays,
     epakRetentionDays: settings.epakRetentionDays,
     geolocation: settings.geolocation,
+    internalDomains: settings.internalDomains,
+    recipientRules: settings.recipientRules,
     session: {
       uistokenexpiresin: deps.settings.accessTokenTtlSeconds,
       notificationPath: NOTIFICATION_PATH,

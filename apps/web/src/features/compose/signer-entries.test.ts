@@ -1,6 +1,12 @@
 import type { UserRef } from '@signet/contracts';
 import { describe, expect, it } from 'vitest';
-import { classifyEntries, entriesToLookUp, RejectReason, splitEntries } from './signer-entries.ts';
+import {
+  classifyEntries,
+  entriesToLookUp,
+  RejectReason,
+  signerRulesOf,
+  splitEntries,
+} from './signer-entries.ts';
 
 const user = (email: string, extra: Partial<UserRef> = {}): UserRef => ({
   id: email,
@@ -70,6 +76,29 @@ describe('the signer tag input', () => {
     expect(classifyEntries(['new@in.test'], [], found, { skipNewUsers: true }).rejected).toEqual([
       { entry: 'new@in.test', reason: RejectReason.newUsersSkipped },
     ]);
+  });
+
+  it("takes its rules from the tenant's recipient rules; the internal-domain rule only where domains are set", () => {
+    const off = { internalOnly: false, verifiedOnly: false, skipNewUsers: false, allowedRoles: [] };
+    expect(signerRulesOf(undefined)).toEqual({});
+    expect(signerRulesOf({ recipientRules: off, internalDomains: ['In.Test'] })).toEqual({});
+    expect(
+      signerRulesOf({ recipientRules: { ...off, internalOnly: true }, internalDomains: ['In.Test'] }),
+    ).toEqual({ internalDomains: ['in.test'] });
+    expect(signerRulesOf({ recipientRules: { ...off, internalOnly: true }, internalDomains: [] })).toEqual(
+      {},
+    );
+    expect(
+      signerRulesOf({
+        recipientRules: {
+          internalOnly: false,
+          verifiedOnly: true,
+          skipNewUsers: true,
+          allowedRoles: ['signer'],
+        },
+        internalDomains: [],
+      }),
+    ).toEqual({ verifiedOnly: true, skipNewUsers: true, allowedRoles: ['signer'] });
   });
 
   it('does not accept the same new address twice from one paste', () => {

@@ -1,4 +1,4 @@
-import { EmailSchema, type Role, type UserRef } from '@signet/contracts';
+import { EmailSchema, type Role, type TenantConfiguration, type UserRef } from '@signet/contracts';
 
 /**
  * What the signer tag input does with what was typed or pasted (spec §5 "Users and signers"):
@@ -43,6 +43,26 @@ export interface SignerRules {
   verifiedOnly?: boolean;
   /** Unknown addresses are refused instead of being added as new users. */
   skipNewUsers?: boolean;
+}
+
+/**
+ * The rules the tenant set for recipients (settings `recipientRules`), as the input applies them.
+ * The server applies the same rules when the ePak is saved; refusing here tells the custodian why
+ * at once.
+ */
+export function signerRulesOf(
+  config: Pick<TenantConfiguration, 'recipientRules' | 'internalDomains'> | null | undefined,
+): SignerRules {
+  if (!config) return {};
+  const r = config.recipientRules;
+  return {
+    ...(r.internalOnly && config.internalDomains.length > 0
+      ? { internalDomains: config.internalDomains.map((d) => d.toLowerCase()) }
+      : {}),
+    ...(r.verifiedOnly ? { verifiedOnly: true } : {}),
+    ...(r.skipNewUsers ? { skipNewUsers: true } : {}),
+    ...(r.allowedRoles.length > 0 ? { allowedRoles: r.allowedRoles } : {}),
+  };
 }
 
 /** Splits typed or pasted text into distinct, lower-cased entries. */

@@ -1,7 +1,8 @@
 import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { SigningPolicy, StepType } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
-import type { RecipientEntry } from '../signer-entries.ts';
+import { useTenantConfiguration } from '../../../app/api.ts';
+import { type RecipientEntry, signerRulesOf } from '../signer-entries.ts';
 import { SignerInput } from './signer-input.tsx';
 
 export interface StepDraft {
@@ -36,6 +37,7 @@ export function StepsEditor({
   onChange: (next: StepDraft[]) => void;
 }) {
   const { t } = useTranslation();
+  const rules = signerRulesOf(useTenantConfiguration().data);
   const set = (i: number, change: Partial<StepDraft>) =>
     onChange(steps.map((s, j) => (j === i ? { ...s, ...change } : s)));
   return (
@@ -97,6 +99,7 @@ export function StepsEditor({
             label={t('compose.recipients')}
             recipients={step.recipients}
             onChange={(recipients) => set(i, { recipients })}
+            rules={rules}
             testId={`step-${i + 1}-signers`}
           />
         </Paper>
