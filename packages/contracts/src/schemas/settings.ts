@@ -80,6 +80,16 @@ export const RecipientRulesSchema = z.object({
 });
 export type RecipientRules = z.infer<typeof RecipientRulesSchema>;
 
+/**
+ * Whether an address belongs to the organisation: its domain is one of the tenant's
+ * `internalDomains` (letter case aside). With no domains set, every address does.
+ */
+export function isInternalAddress(email: string, internalDomains: readonly string[]): boolean {
+  if (internalDomains.length === 0) return true;
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return internalDomains.some((d) => d.toLowerCase() === domain);
+}
+
 /** A tenant's settings, stored as one JSON document; every field has a default. */
 export const TenantSettingsSchema = z.object({
   passwordPolicy: PasswordPolicySchema.prefault({}),

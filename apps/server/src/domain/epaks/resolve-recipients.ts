@@ -1,4 +1,4 @@
-import { Code, type RecipientInput, type RecipientRules } from '@signet/contracts';
+import { Code, isInternalAddress, type RecipientInput, type RecipientRules } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
 import { findAccountForRecipient, insertUser } from '../../db/repositories/accounts.ts';
 import { findMemberByEmail, insertMembership, type MemberRow } from '../../db/repositories/members.ts';
@@ -25,9 +25,7 @@ function refuseByRules(
   rules: RecipientRules,
   internalDomains: readonly string[],
 ): void {
-  const domain = email.slice(email.lastIndexOf('@') + 1);
-  const internal = internalDomains.some((d) => d.toLowerCase() === domain);
-  if (rules.internalOnly && internalDomains.length > 0 && !internal)
+  if (rules.internalOnly && !isInternalAddress(email, internalDomains))
     throw new AppError(
       Code.INVALID_INPUT,
       `${email}: only addresses of the organisation's own domains may be added`,

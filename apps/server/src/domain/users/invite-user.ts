@@ -1,4 +1,4 @@
-import { Code, type InviteUser, type UserRef, type UserType } from '@signet/contracts';
+import { Code, type InviteUser, isInternalAddress, type UserRef, type UserType } from '@signet/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { findUserByEmail, insertUser } from '../../db/repositories/accounts.ts';
@@ -58,9 +58,7 @@ function userTypeFor(
   requested: UserType | undefined,
 ): UserType {
   if (requested) return requested;
-  if (internalDomains.length === 0) return 'internal';
-  const domain = email.split('@')[1] ?? '';
-  return internalDomains.some((d) => d.toLowerCase() === domain) ? 'internal' : 'external';
+  return isInternalAddress(email, internalDomains) ? 'internal' : 'external';
 }
 
 /** Writes a fresh invitation link (older ones of this tenant stop working) and its email. */

@@ -1,4 +1,10 @@
-import { EmailSchema, type Role, type TenantConfiguration, type UserRef } from '@signet/contracts';
+import {
+  EmailSchema,
+  isInternalAddress,
+  type Role,
+  type TenantConfiguration,
+  type UserRef,
+} from '@signet/contracts';
 
 /**
  * What the signer tag input does with what was typed or pasted (spec §5 "Users and signers"):
@@ -83,10 +89,6 @@ export function entriesToLookUp(entries: readonly string[], present: readonly st
   return entries.filter((e) => EmailSchema.safeParse(e).success && !have.has(e));
 }
 
-function domainOf(email: string): string {
-  return email.slice(email.lastIndexOf('@') + 1);
-}
-
 /** Decides each entry once the tenant's users for them are known (`found`). */
 export function classifyEntries(
   entries: readonly string[],
@@ -108,7 +110,7 @@ export function classifyEntries(
       refuse(entry, RejectReason.alreadyPresent);
       continue;
     }
-    if (rules.internalDomains?.length && !rules.internalDomains.includes(domainOf(entry))) {
+    if (rules.internalDomains && !isInternalAddress(entry, rules.internalDomains)) {
       refuse(entry, RejectReason.internalDomain);
       continue;
     }
