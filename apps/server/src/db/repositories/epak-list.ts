@@ -1,5 +1,6 @@
 import type { EpakListRole, Folder, SearchKey } from '@signet/contracts';
 import { type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../contains-pattern.ts';
 import type { Executor } from '../database.ts';
 import { type PreparedSql, prepareSql, runPrepared } from '../prepared-sql.ts';
 
@@ -89,10 +90,6 @@ function mine(where: SQL, sortKey: SQL): SQL {
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-function like(value: string): string {
-  return `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /**
  * The global search of spec §2, parsed: which condition (one SQL text per kind, so the list's
  * statements stay few and prepared) and the values for its placeholders.
@@ -111,9 +108,12 @@ export function parseSearch(key: SearchKey | undefined, value: string | undefine
   if (key === 'from' || key === 'to') return { kind: key, values: { value } };
   const [tagKey, tagValue = ''] = value.split('=', 2);
   if (key === 'ePakTag' && value.includes('=') && tagKey) {
-    return { kind: 'ePakTagKeyValue', values: { tagKey: tagKey.trim(), pattern: like(tagValue.trim()) } };
+    return {
+      kind: 'ePakTagKeyValue',
+      values: { tagKey: tagKey.trim(), pattern: containsPattern(tagValue.trim()) },
+    };
   }
-  return { kind: key, values: { pattern: like(value) } };
+  return { kind: key, values: { pattern: containsPattern(value) } };
 }
 
 const SEARCH_CONDITIONS: Record<Search['kind'], SQL> = {

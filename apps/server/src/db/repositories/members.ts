@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { containsPattern } from '../contains-pattern.ts';
 import type { Executor } from '../database.ts';
 import { users, userTenants } from '../schema/index.ts';
 
@@ -40,7 +41,7 @@ export function findMembersByIds(tx: Executor, userIds: string[]): Promise<Membe
 
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
-  const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = containsPattern(search);
   return or(
     ilike(users.email, pattern),
     ilike(users.firstName, pattern),
