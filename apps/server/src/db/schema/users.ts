@@ -50,6 +50,13 @@ export const userTenants = pgTable(
     loginType: text('login_type').notNull().default('Email'),
     ssoEntityId: text('sso_entity_id'),
     invitedBy: uuid('invited_by'),
+    /**
+     * Whether this tenant may see the person's profile (names, title, verified). False while a
+     * membership exists only because the tenant added someone who already had an account (an
+     * invitation not yet accepted, or a recipient who has not worked in the tenant yet): a tenant
+     * gets a person's profile only from a membership the person accepted.
+     */
+    profileShared: boolean('profile_shared').notNull().default(true),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.tenantId, t.userId] }), index('user_tenants_user').on(t.userId)],

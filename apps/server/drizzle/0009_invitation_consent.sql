@@ -1,0 +1,1 @@
+ALTER TABLE "user_tenants" ADD COLUMN "profile_shared" boolean DEFAULT true NOT NULL;
