@@ -13,6 +13,7 @@ export * from './schemas/settings.ts';
 export * from './schemas/tags.ts';
 export * from './schemas/templates.ts';
 export * from './schemas/tenants.ts';
+export * from './schemas/text.ts';
 export * from './schemas/users.ts';
 export * from './statuses.ts';
 export * from './tags/placement.ts';

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 import { UserSchema, UserTenantSchema } from './users.ts';
 
-const Secret = z.string().min(1).max(512);
+const Secret = text().min(1).max(512);
 
 const PasswordGrant = z.object({
   grant_type: z.literal('password'),
-  username: z.string().trim().min(1).max(254),
+  username: text().trim().min(1).max(254),
   password: Secret,
 });
 const RefreshGrant = z.object({ grant_type: z.literal('refresh_token'), refresh_token: Secret });
@@ -13,7 +14,7 @@ const AuthorizationCodeGrant = z.object({
   grant_type: z.literal('authorization_code'),
   code: Secret,
   /** When given, it must be the URI the code was issued for. */
-  redirect_uri: z.string().max(2000).optional(),
+  redirect_uri: text().max(2000).optional(),
 });
 
 /** `POST /public/token` (form-encoded): a client's credentials plus a grant. */
@@ -33,17 +34,17 @@ export type AuthenticateRequest = z.infer<typeof AuthenticateRequestSchema>;
 
 /** A successful sign-in or refresh. `msb_token` and `access_token` are the same token. */
 export const TokenResponseSchema = z.object({
-  msb_token: z.string(),
-  access_token: z.string(),
-  refresh_token: z.string(),
+  msb_token: text(),
+  access_token: text(),
+  refresh_token: text(),
   token_type: z.literal('bearer'),
-  scope: z.string(),
+  scope: text(),
   /** Seconds until the access token expires. */
   expires_in: z.number().int(),
   jwt_expires_in: z.number().int(),
   /** Spec §3 "Session info": seconds the UI session lasts. */
   uistokenexpiresin: z.number().int(),
-  defaultTenantId: z.string().nullable(),
+  defaultTenantId: text().nullable(),
   user: UserSchema,
   tenants: z.array(UserTenantSchema),
 });
@@ -51,9 +52,9 @@ export type TokenResponse = z.infer<typeof TokenResponseSchema>;
 
 /** Data of a -200 answer: what the two-factor page needs to ask for the code. */
 export const TwoFactorChallengeSchema = z.object({
-  otpToken: z.string(),
-  otpId: z.string(),
-  maskedEmail: z.string(),
+  otpToken: text(),
+  otpId: text(),
+  maskedEmail: text(),
   expiresIn: z.number().int(),
 });
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
@@ -61,43 +62,42 @@ export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;
 export const OtpPurpose = ['login', 'action'] as const;
 export const OtpGenerateSchema = z.object({
   /** The sign-in's pending token from the -200 answer; without it the caller must be signed in. */
-  otpToken: z.string().optional(),
+  otpToken: text().optional(),
   purpose: z.enum(OtpPurpose).default('login'),
 });
 export const OtpGeneratedSchema = z.object({
-  otpId: z.string(),
+  otpId: text(),
   expiresIn: z.number().int(),
   resendAfter: z.number().int(),
-  maskedEmail: z.string(),
+  maskedEmail: text(),
 });
 export const OtpCheckSchema = z.object({
   otpId: z.uuid(),
-  otp: z
-    .string()
+  otp: text()
     .trim()
     .regex(/^\d{4,8}$/),
 });
 export const OtpValidatedSchema = z.object({ valid: z.literal(true) });
 
-export const MaskedInfoSchema = z.object({ maskedEmail: z.string(), maskedPhone: z.string().nullable() });
+export const MaskedInfoSchema = z.object({ maskedEmail: text(), maskedPhone: text().nullable() });
 
 export const CheckSessionSchema = z.object({
   active: z.boolean(),
   expiresIn: z.number().int(),
-  userId: z.string(),
-  tenantId: z.string().nullable(),
+  userId: text(),
+  tenantId: text().nullable(),
 });
 
 const NewPassword = z.object({ newPassword: Secret, confirmPassword: Secret });
 
 /** `POST /v1/users/password`: signed in, or with the username after a -73 sign-in answer. */
 export const ChangePasswordSchema = NewPassword.extend({
-  username: z.string().trim().optional(),
+  username: text().trim().optional(),
   oldPassword: Secret,
 });
 export type ChangePassword = z.infer<typeof ChangePasswordSchema>;
 
-export const ForgotPasswordSchema = z.object({ email: z.string().trim().toLowerCase().max(254) });
+export const ForgotPasswordSchema = z.object({ email: text().trim().toLowerCase().max(254) });
 
 /** `POST /public/users/password`: a reset or invitation link's token and the new password. */
 export const SetPasswordSchema = NewPassword.extend({ token: Secret });
@@ -105,30 +105,30 @@ export type SetPassword = z.infer<typeof SetPasswordSchema>;
 
 /** Registration payload of spec §3, used by `POST /public/users/registerusertenant`. */
 export const RegistrationSchema = NewPassword.extend({
-  userName: z.string().trim().max(254).optional(),
-  userEmail: z.string().trim().toLowerCase().max(254),
-  firstName: z.string().trim().min(1).max(100),
-  middleName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().min(1).max(100),
+  userName: text().trim().max(254).optional(),
+  userEmail: text().trim().toLowerCase().max(254),
+  firstName: text().trim().min(1).max(100),
+  middleName: text().trim().max(100).default(''),
+  lastName: text().trim().min(1).max(100),
   userType: z.enum(['internal', 'external']).optional(),
   userLoginType: z.literal('Email').default('Email'),
-  inviteCode: z.string().min(1).optional(),
-  easySignLink: z.string().optional(),
-  orgName: z.string().trim().max(200).optional(),
-  jobTitle: z.string().trim().max(100).optional(),
-  tenantUuid: z.string().optional(),
+  inviteCode: text().min(1).optional(),
+  easySignLink: text().optional(),
+  orgName: text().trim().max(200).optional(),
+  jobTitle: text().trim().max(100).optional(),
+  tenantUuid: text().optional(),
 });
 export type Registration = z.infer<typeof RegistrationSchema>;
 /** Spec §7: "Response data.code 1 means success". */
-export const RegistrationResultSchema = z.object({ code: z.number().int(), userId: z.string() });
+export const RegistrationResultSchema = z.object({ code: z.number().int(), userId: text() });
 
 /** `POST /v1/user/signup`: a new organisation (tenant) with its first user as root. */
 export const SignupSchema = NewPassword.extend({
-  email: z.string().trim().toLowerCase().max(254),
-  firstName: z.string().trim().min(1).max(100),
-  middleName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().min(1).max(100),
-  orgName: z.string().trim().min(2).max(200),
-  jobTitle: z.string().trim().max(100).default(''),
+  email: text().trim().toLowerCase().max(254),
+  firstName: text().trim().min(1).max(100),
+  middleName: text().trim().max(100).default(''),
+  lastName: text().trim().min(1).max(100),
+  orgName: text().trim().min(2).max(200),
+  jobTitle: text().trim().max(100).default(''),
 });
 export type Signup = z.infer<typeof SignupSchema>;

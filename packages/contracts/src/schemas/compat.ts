@@ -3,6 +3,7 @@ import { SigningPolicy } from '../constants.ts';
 import { StepType } from '../statuses.ts';
 import { NumberishSchema } from './envelope.ts';
 import { HttpUrlSchema } from './integrations.ts';
+import { text } from './text.ts';
 import { EmailSchema } from './users.ts';
 
 /**
@@ -19,18 +20,18 @@ export const CompatTagLocationSchema = z
     width: Num,
     height: Num,
     /** "ALL" repeats the tag on every page. */
-    replicateTag: z.union([z.string(), z.boolean()]).optional(),
+    replicateTag: z.union([text(), z.boolean()]).optional(),
   })
   .loose();
 
 export const CompatSignerSchema = z
   .object({
     email: EmailSchema,
-    firstName: z.string().max(100).default(''),
-    middleName: z.string().max(100).default(''),
-    lastName: z.string().max(100).default(''),
-    phoneNumber: z.string().max(40).optional(),
-    countryCode: z.string().max(10).optional(),
+    firstName: text().max(100).default(''),
+    middleName: text().max(100).default(''),
+    lastName: text().max(100).default(''),
+    phoneNumber: text().max(40).optional(),
+    countryCode: text().max(10).optional(),
     tagLocationData: z.array(CompatTagLocationSchema).max(500).default([]),
   })
   .loose();
@@ -38,7 +39,7 @@ export type CompatSigner = z.infer<typeof CompatSignerSchema>;
 
 export const CompatDocTagsSchema = z
   .object({
-    docName: z.string().min(1).max(255),
+    docName: text().min(1).max(255),
     // Both spellings are in use.
     signer_info: z.array(CompatSignerSchema).max(200).optional(),
     signatureTagData: z.array(CompatSignerSchema).max(200).optional(),
@@ -58,14 +59,14 @@ const Flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v 
 
 export const CompatComposeSchema = z
   .object({
-    subject: z.string().trim().max(250).optional(),
-    message: z.string().max(5000).optional(),
+    subject: text().trim().max(250).optional(),
+    message: text().max(5000).optional(),
     signingPolicy: z.enum(SigningPolicy).optional(),
     workflowData: z.array(CompatWorkflowStepSchema).min(1).max(50),
     useAutoAppend: Flag.optional(),
     callbackUrl: HttpUrlSchema.optional(),
     documentList: z
-      .array(z.object({ docName: z.string().min(1).max(255), base64EncodedData: z.string().min(1) }).loose())
+      .array(z.object({ docName: text().min(1).max(255), base64EncodedData: text().min(1) }).loose())
       .max(50)
       .optional(),
   })

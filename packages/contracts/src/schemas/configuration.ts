@@ -1,16 +1,17 @@
 import { z } from 'zod';
 import { FeatureFlagsSchema, PasswordPolicySchema, RecipientRulesSchema } from './settings.ts';
+import { text } from './text.ts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'hi', 'fr'] as const;
 
-export const AnnouncementSchema = z.object({ text: z.string(), startTime: z.string(), endTime: z.string() });
+export const AnnouncementSchema = z.object({ text: text(), startTime: text(), endTime: text() });
 
 /** `GET /public/configuration`: what the sign-in page needs before anyone is signed in. */
 export const PublicConfigurationSchema = z.object({
-  appName: z.string(),
-  version: z.string(),
-  languages: z.array(z.string()),
-  defaultLanguage: z.string(),
+  appName: text(),
+  version: text(),
+  languages: z.array(text()),
+  defaultLanguage: text(),
   allowSignup: z.boolean(),
   rememberMe: z.boolean(),
   loginImages: z.boolean(),
@@ -20,23 +21,23 @@ export type PublicConfiguration = z.infer<typeof PublicConfigurationSchema>;
 
 /** `GET /v1/configuration`: the signed-in user's tenant settings and session parameters. */
 export const TenantConfigurationSchema = z.object({
-  tenantUuid: z.string().nullable(),
-  tenantName: z.string().nullable(),
-  languages: z.array(z.string()),
-  dateFormat: z.string(),
+  tenantUuid: text().nullable(),
+  tenantName: text().nullable(),
+  languages: z.array(text()),
+  dateFormat: text(),
   features: FeatureFlagsSchema,
-  hiddenMenuItems: z.array(z.string()),
+  hiddenMenuItems: z.array(text()),
   passwordPolicy: PasswordPolicySchema,
   twoFactor: z.boolean(),
   epakExpiryDays: z.number().int(),
   epakRetentionDays: z.number().int(),
-  geolocation: z.string(),
-  internalDomains: z.array(z.string()),
+  geolocation: text(),
+  internalDomains: z.array(text()),
   recipientRules: RecipientRulesSchema,
   session: z.object({
     uistokenexpiresin: z.number().int(),
-    notificationPath: z.string(),
-    notificationTransports: z.array(z.string()),
+    notificationPath: text(),
+    notificationTransports: z.array(text()),
     webNotificationTimeoutMs: z.number().int(),
   }),
 });

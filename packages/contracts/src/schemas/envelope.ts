@@ -1,13 +1,14 @@
 import { z } from 'zod';
+import { text } from './text.ts';
 
 /** Every response is `{code, data}`, plus `message` on errors (spec §7). */
 export function envelope<T extends z.ZodType>(data: T) {
-  return z.object({ code: z.number().int(), data, message: z.string().optional() });
+  return z.object({ code: z.number().int(), data, message: text().optional() });
 }
 
 export const ErrorEnvelopeSchema = z.object({
   code: z.number().int(),
-  message: z.string(),
+  message: text(),
   data: z.unknown().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof ErrorEnvelopeSchema>;
@@ -26,8 +27,7 @@ export const BooleanishSchema = z.union([
 /** Numbers may arrive as strings from form bodies, query strings and older integrations. */
 export const NumberishSchema = z.union([
   z.number(),
-  z
-    .string()
+  text()
     .trim()
     .regex(/^-?\d+(\.\d+)?$/)
     .transform(Number),

@@ -3,6 +3,7 @@ import { ChartScope, ChartType, SigningPolicy } from '../constants.ts';
 import { Folder, SignerStatus, StepType } from '../statuses.ts';
 import { IdSchema, NumberishSchema } from './envelope.ts';
 import { HttpUrlSchema } from './integrations.ts';
+import { text } from './text.ts';
 import { EmailSchema } from './users.ts';
 
 /** ePak statuses (DOMAIN.md "ePak status"). */
@@ -41,43 +42,43 @@ export const EpakSortColumn = [
 ] as const;
 
 /** Key/value tags of an ePak; spec §3 carries them as JSON text `{"data":[{key,value}]}`. */
-export const EpakTagSchema = z.object({ key: z.string().min(1).max(100), value: z.string().max(500) });
+export const EpakTagSchema = z.object({ key: text().min(1).max(100), value: text().max(500) });
 
 /** The ePak summary of spec §3, as lists and the dashboard show it. */
 export const EpakSummarySchema = z.object({
-  id: z.string(),
-  ePakId: z.string(),
-  ePakName: z.string(),
-  subject: z.string(),
+  id: text(),
+  ePakId: text(),
+  ePakName: text(),
+  subject: text(),
   starred: z.boolean(),
   secureDocument: z.boolean(),
   signingPolicy: z.enum(SigningPolicy),
-  signingPolicyKey: z.string(),
+  signingPolicyKey: text(),
   status: z.enum(EpakStatus),
   progressPercent: z.number().int().min(0).max(100),
   currentWorkflowStateAction: z.enum(StepType).nullable(),
-  currentWorkflowStateId: z.string().nullable(),
+  currentWorkflowStateId: text().nullable(),
   /** Emails of the recipients whose action the current step still waits for. */
-  currentStatePendingSigners: z.array(z.string()),
-  sentOn: z.string().nullable(),
-  modifiedOn: z.string(),
-  expiredOn: z.string().nullable(),
-  retentionDate: z.string().nullable(),
-  deletedOn: z.string().nullable(),
-  deletedBy: z.string().nullable(),
-  notificationStartDate: z.string().nullable(),
-  ownerId: z.string(),
-  ownerUserName: z.string(),
-  ownerFirstName: z.string(),
-  ownerMiddleName: z.string(),
-  ownerLastName: z.string(),
+  currentStatePendingSigners: z.array(text()),
+  sentOn: text().nullable(),
+  modifiedOn: text(),
+  expiredOn: text().nullable(),
+  retentionDate: text().nullable(),
+  deletedOn: text().nullable(),
+  deletedBy: text().nullable(),
+  notificationStartDate: text().nullable(),
+  ownerId: text(),
+  ownerUserName: text(),
+  ownerFirstName: text(),
+  ownerMiddleName: text(),
+  ownerLastName: text(),
   /** The viewing user's recipient entry, when they are a recipient. */
-  signerId: z.string().nullable(),
+  signerId: text().nullable(),
   signerStatus: z.enum(SignerStatus).nullable(),
-  signerUserName: z.string().nullable(),
-  comments: z.string(),
+  signerUserName: text().nullable(),
+  comments: text(),
   /** Spec §3: JSON text with a data list of key and value pairs. */
-  tags: z.string(),
+  tags: text(),
   archivalPeriodOver: z.boolean(),
   checked: z.boolean(),
   viewEnforced: z.boolean(),
@@ -124,10 +125,10 @@ export const EpakListQuerySchema = z.object({
   sort: z.enum(['ASC', 'DESC', 'asc', 'desc']).default('DESC'),
   sortColumn: z.enum(EpakSortColumn).default('modifiedOn'),
   searchKey: z.enum(SearchKey).optional(),
-  searchVal: z.string().trim().max(200).optional(),
+  searchVal: text().trim().max(200).optional(),
   starred: z.enum(['true', 'false']).optional(),
   role: caseInsensitive(EpakListRole).optional(),
-  filter: z.string().trim().max(200).optional(),
+  filter: text().trim().max(200).optional(),
   filterKey: caseInsensitive(
     Object.keys(FILTER_KEY_SEARCH_KEYS) as [
       keyof typeof FILTER_KEY_SEARCH_KEYS,
@@ -161,7 +162,7 @@ export type StatisticsQuery = z.infer<typeof StatisticsQuerySchema>;
 
 export const WeeklyPointSchema = z.object({
   /** Monday of the week, ISO date. */
-  weekStart: z.string(),
+  weekStart: text(),
   received: z.number().int().optional(),
   rejected: z.number().int().optional(),
   signed: z.number().int().optional(),
@@ -175,7 +176,7 @@ export const StatisticsSchema = z.object({
   scope: z.enum(ChartScope),
   type: z.enum(ChartType),
   /** Summary: ePak counts by status. */
-  summary: z.record(z.string(), z.number().int()).nullable(),
+  summary: z.record(text(), z.number().int()).nullable(),
   /** Weekly: one point per week; user and group scopes carry only pending, created, stopped, completed. */
   weekly: z.array(WeeklyPointSchema).nullable(),
 });
@@ -197,18 +198,18 @@ export type NotificationType = (typeof NotificationType)[number];
 
 export const NotificationSchema = z.object({
   notificationType: z.enum(NotificationType),
-  epak: z.object({ id: z.string(), subject: z.string() }),
-  title: z.string(),
-  body: z.string(),
-  sentAt: z.string(),
+  epak: z.object({ id: text(), subject: text() }),
+  title: text(),
+  body: text(),
+  sentAt: text(),
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
 const RecipientInputSchema = z.object({
   email: EmailSchema,
-  firstName: z.string().trim().max(100).default(''),
-  middleName: z.string().trim().max(100).default(''),
-  lastName: z.string().trim().max(100).default(''),
+  firstName: text().trim().max(100).default(''),
+  middleName: text().trim().max(100).default(''),
+  lastName: text().trim().max(100).default(''),
   /** This recipient's signing policy when it differs from the step's. */
   signingPolicy: z.enum(SigningPolicy).optional(),
 });
@@ -216,7 +217,7 @@ export type RecipientInput = z.infer<typeof RecipientInputSchema>;
 
 export const StepInputSchema = z.object({
   type: z.enum(StepType),
-  name: z.string().trim().max(100).default(''),
+  name: text().trim().max(100).default(''),
   signingPolicy: z.enum(SigningPolicy).optional(),
   minRequired: z.number().int().min(0).nullable().default(null),
   recipients: z.array(RecipientInputSchema).max(200).default([]),
@@ -224,8 +225,8 @@ export const StepInputSchema = z.object({
 export type StepInput = z.infer<typeof StepInputSchema>;
 
 const EpakFields = {
-  subject: z.string().trim().min(1).max(250),
-  message: z.string().max(5000),
+  subject: text().trim().min(1).max(250),
+  message: text().max(5000),
   signingPolicy: z.enum(SigningPolicy),
   steps: z.array(StepInputSchema).max(50),
   expiresOn: z.iso.datetime().nullable(),
@@ -233,11 +234,11 @@ const EpakFields = {
   reminderMax: z.number().int().min(0).max(50),
   tags: z.array(EpakTagSchema).max(50),
   /** A code the recipients must enter before opening (secureDocument); null removes it. */
-  securityCode: z.string().min(4).max(64).nullable(),
+  securityCode: text().min(4).max(64).nullable(),
   viewEnforced: z.boolean(),
   requestLocation: z.enum(['OFF', 'OPTIONAL', 'MANDATORY']),
-  workflowName: z.string().trim().max(200),
-  comments: z.string().max(5000),
+  workflowName: text().trim().max(200),
+  comments: text().max(5000),
 };
 
 /** `POST /v2/epak`: a draft from uploaded documents (or a document template). */
@@ -291,36 +292,36 @@ export const PageGeometrySchema = z.object({
 });
 
 export const EpakDocumentSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: text(),
+  name: text(),
   position: z.number().int(),
-  status: z.string(),
+  status: text(),
   pageCount: z.number().int(),
   pages: z.array(PageGeometrySchema),
   version: z.number().int(),
-  sha256: z.string(),
+  sha256: text(),
 });
 export type EpakDocument = z.infer<typeof EpakDocumentSchema>;
 
 export const RecipientSchema = z.object({
-  id: z.string(),
-  userId: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  id: text(),
+  userId: text(),
+  email: text(),
+  firstName: text(),
+  lastName: text(),
   status: z.enum(SignerStatus),
   signingPolicy: z.enum(SigningPolicy),
-  actedAt: z.string().nullable(),
-  delegatedFromId: z.string().nullable(),
-  delegatedToId: z.string().nullable(),
-  reason: z.string().nullable(),
+  actedAt: text().nullable(),
+  delegatedFromId: text().nullable(),
+  delegatedToId: text().nullable(),
+  reason: text().nullable(),
 });
 
 export const StepSchema = z.object({
-  id: z.string(),
+  id: text(),
   wfOrderId: z.number().int(),
   type: z.enum(StepType),
-  name: z.string(),
+  name: text(),
   signingPolicy: z.enum(SigningPolicy),
   minRequired: z.number().int().nullable(),
   status: z.enum(['waiting', 'current', 'done']),
@@ -329,8 +330,8 @@ export const StepSchema = z.object({
 
 /** `GET /v2/epaks/{ePakId}`: the summary plus documents, steps and what the viewer may do. */
 export const EpakDetailSchema = EpakSummarySchema.extend({
-  message: z.string(),
-  expiresOn: z.string().nullable(),
+  message: text(),
+  expiresOn: text().nullable(),
   reminderIntervalDays: z.number().int(),
   reminderMax: z.number().int(),
   documents: z.array(EpakDocumentSchema),
@@ -353,7 +354,7 @@ export type EpakDetail = z.infer<typeof EpakDetailSchema>;
 /** What a remote signing service asks the signer for (`POST /v2/epak/sign/auth`). */
 export const AuthFactorSchema = z.object({
   required: z.boolean(),
-  label: z.string().nullable(),
+  label: text().nullable(),
   /** A: letters and digits; N: digits only. */
   format: z.enum(['A', 'N']).nullable(),
 });
@@ -361,17 +362,17 @@ export type AuthFactor = z.infer<typeof AuthFactorSchema>;
 
 /** `POST /v2/epak/sign/auth`: the token the sign call takes, the certificate, and the factors wanted. */
 export const SignAuthChallengeSchema = z.object({
-  signAuthToken: z.string(),
+  signAuthToken: text(),
   expiresIn: z.number().int(),
-  policy: z.string(),
-  provider: z.string(),
-  credentialId: z.string(),
+  policy: text(),
+  provider: text(),
+  credentialId: text(),
   certificate: z.object({
-    subject: z.string(),
-    issuer: z.string(),
-    serialNumber: z.string(),
-    notBefore: z.string(),
-    notAfter: z.string(),
+    subject: text(),
+    issuer: text(),
+    serialNumber: text(),
+    notBefore: text(),
+    notAfter: text(),
   }),
   pin: AuthFactorSchema.nullable(),
   otp: AuthFactorSchema.nullable(),

@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { Limits } from '../constants.ts';
 import { IdSchema } from './envelope.ts';
+import { text } from './text.ts';
 import { UserRefSchema } from './users.ts';
 
-export const GroupNameSchema = z.string().trim().min(1).max(Limits.GROUP_NAME_LENGTH);
+export const GroupNameSchema = text().trim().min(1).max(Limits.GROUP_NAME_LENGTH);
 
 /** The Group entity of spec §3. */
 export const GroupSchema = z.object({
-  groupId: z.string(),
-  groupName: z.string(),
+  groupId: text(),
+  groupName: text(),
   users: z.array(UserRefSchema),
   managers: z.array(UserRefSchema),
 });

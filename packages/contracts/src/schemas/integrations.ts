@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { IdSchema, NumberishSchema } from './envelope.ts';
+import { text } from './text.ts';
 
 /** Grants an OAuth client may use at `/public/token` (issue 7). */
 export const OAuthGrant = ['password', 'refresh_token', 'authorization_code'] as const;
@@ -9,15 +10,14 @@ export type OAuthGrant = (typeof OAuthGrant)[number];
 export const AUTHORIZATION_CODE_TTL_SECONDS = 120;
 
 /** An absolute http(s) URL: redirect URIs and callback URLs. */
-export const HttpUrlSchema = z
-  .string()
+export const HttpUrlSchema = text()
   .trim()
   .max(2000)
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), 'Enter an http or https URL');
 
 /** What an admin sets on a client, without defaults: an update changes only the fields it names. */
 const OAuthClientSettingsSchema = z.object({
-  name: z.string().trim().max(100),
+  name: text().trim().max(100),
   redirectUris: z.array(HttpUrlSchema).max(20),
   grants: z.array(z.enum(OAuthGrant)).min(1),
   callbackUrl: HttpUrlSchema.nullable(),
@@ -26,8 +26,7 @@ const settings = OAuthClientSettingsSchema.shape;
 
 export const OAuthClientInputSchema = z.object({
   /** Of the admin's choosing; unique across Signet because the token endpoint is told nothing else. */
-  clientId: z
-    .string()
+  clientId: text()
     .trim()
     .regex(/^[A-Za-z0-9._~-]{3,100}$/, 'Use 3 to 100 letters, digits, dots, dashes, underscores or tildes'),
   name: settings.name.default(''),
@@ -47,51 +46,51 @@ export const OAuthClientUpdateSchema = OAuthClientSettingsSchema.partial().exten
 export type OAuthClientUpdate = z.infer<typeof OAuthClientUpdateSchema>;
 
 export const OAuthClientSchema = z.object({
-  id: z.string(),
-  clientId: z.string(),
-  name: z.string(),
-  redirectUris: z.array(z.string()),
+  id: text(),
+  clientId: text(),
+  name: text(),
+  redirectUris: z.array(text()),
   grants: z.array(z.enum(OAuthGrant)),
-  callbackUrl: z.string().nullable(),
-  createdOn: z.string(),
+  callbackUrl: text().nullable(),
+  createdOn: text(),
   /** Shown once, when the client is created or its secret regenerated; Signet keeps only a digest. */
-  clientSecret: z.string().optional(),
+  clientSecret: text().optional(),
 });
 export type OAuthClient = z.infer<typeof OAuthClientSchema>;
 
 /** `POST /v1/oauth/authorize`: the signed-in user lets a registered client act for them. */
 export const AuthorizeRequestSchema = z.object({
   redirect_uri: HttpUrlSchema,
-  state: z.string().max(1000).optional(),
+  state: text().max(1000).optional(),
   /** Optional: without it, the tenant's client that registered `redirect_uri` is meant. */
-  client_id: z.string().max(100).optional(),
+  client_id: text().max(100).optional(),
 });
 export type AuthorizeRequest = z.infer<typeof AuthorizeRequestSchema>;
 
 export const AuthorizeResponseSchema = z.object({
   /** `redirect_uri` with `code` and `state` added: where the browser goes next. */
-  redirectTo: z.string(),
+  redirectTo: text(),
 });
 
 export const CallbackDeliveryStatus = ['Pending', 'Delivered', 'Failed'] as const;
 
 export const CallbackAttemptSchema = z.object({
-  attemptedOn: z.string(),
+  attemptedOn: text(),
   httpStatus: z.number().int().nullable(),
-  error: z.string().nullable(),
+  error: text().nullable(),
   durationMs: z.number().int(),
 });
 
 export const CallbackDeliverySchema = z.object({
-  id: z.string(),
-  ePakId: z.string(),
-  url: z.string(),
-  event: z.string(),
-  ePakStatus: z.string(),
+  id: text(),
+  ePakId: text(),
+  url: text(),
+  event: text(),
+  ePakStatus: text(),
   status: z.enum(CallbackDeliveryStatus),
   attempts: z.array(CallbackAttemptSchema),
-  nextAttemptOn: z.string().nullable(),
-  createdOn: z.string(),
+  nextAttemptOn: text().nullable(),
+  createdOn: text(),
 });
 export type CallbackDelivery = z.infer<typeof CallbackDeliverySchema>;
 
@@ -104,15 +103,15 @@ export const CallbackListQuerySchema = z.object({
 /** `GET /v2/epaks/easysignlinks/{ePakId}`, in the shape integrations read. */
 export const EasySignLinksSchema = z.array(
   z.object({
-    ePakId: z.string(),
+    ePakId: text(),
     easySignInfo: z.array(
       z.object({
-        userEmail: z.string(),
-        easySignLink: z.string(),
+        userEmail: text(),
+        easySignLink: text(),
         /** The recipient's status (spec §4), `Signed` once they have signed. */
-        status: z.string(),
+        status: text(),
         stepOrder: z.number().int(),
-        action: z.string(),
+        action: text(),
       }),
     ),
   }),

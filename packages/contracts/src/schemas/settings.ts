@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Limits, type SigningPolicy, VerificationMode } from '../constants.ts';
 import { TenantRole } from '../roles.ts';
 import { GeolocationMode } from '../statuses.ts';
+import { text } from './text.ts';
 
 export const PasswordPolicySchema = z.object({
   minLength: z.number().int().min(6).max(128).default(8),
@@ -58,7 +59,7 @@ export type RemoteSigningPolicy = (typeof REMOTE_SIGNING_POLICIES)[number];
  */
 export const RemoteSigningSettingsSchema = z.object({
   providers: z
-    .partialRecord(z.enum(REMOTE_SIGNING_POLICIES), z.string().trim().min(1).max(64).nullable())
+    .partialRecord(z.enum(REMOTE_SIGNING_POLICIES), text().trim().min(1).max(64).nullable())
     .default({}),
 });
 export type RemoteSigningSettings = z.infer<typeof RemoteSigningSettingsSchema>;
@@ -98,17 +99,17 @@ export const TenantSettingsSchema = z.object({
   /** Most users with the custodian role; null is unlimited (code 100 when exceeded). */
   custodianLimit: z.number().int().min(0).nullable().default(null),
   /** Languages offered in the language dropdown; empty means all supported. */
-  languages: z.array(z.string()).default([]),
+  languages: z.array(text()).default([]),
   features: FeatureFlagsSchema.prefault({}),
-  hiddenMenuItems: z.array(z.string()).default([]),
+  hiddenMenuItems: z.array(text()).default([]),
   epakRetentionDays: z.number().int().min(0).default(30),
   epakExpiryDays: z.number().int().min(0).default(0),
   geolocation: z.enum(GeolocationMode).default('OFF'),
   verification: z.enum(VerificationMode).default('OFF'),
   /** Email domains counted as internal users. */
-  internalDomains: z.array(z.string()).default([]),
+  internalDomains: z.array(text()).default([]),
   recipientRules: RecipientRulesSchema.prefault({}),
-  dateFormat: z.string().default(Limits.DEFAULT_DATE_FORMAT),
+  dateFormat: text().default(Limits.DEFAULT_DATE_FORMAT),
   /** A trial or licence end; past it every call answers -88. */
   licenseExpiresOn: z.iso.datetime().nullable().default(null),
   remoteSigning: RemoteSigningSettingsSchema.prefault({}),

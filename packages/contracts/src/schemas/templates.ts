@@ -4,8 +4,9 @@ import { StepType } from '../statuses.ts';
 import { IdSchema, NumberishSchema } from './envelope.ts';
 import { PageGeometrySchema, StepInputSchema } from './epaks.ts';
 import { TagInputSchema } from './tags.ts';
+import { text } from './text.ts';
 
-const TemplateName = z.string().trim().min(1).max(200);
+const TemplateName = text().trim().min(1).max(200);
 
 /**
  * `POST /v2/workflows` and `PUT /v2/workflows/{workflowId}`: a reusable workflow. Steps may leave
@@ -14,7 +15,7 @@ const TemplateName = z.string().trim().min(1).max(200);
  */
 export const WorkflowTemplateInputSchema = z.object({
   name: TemplateName,
-  description: z.string().max(2000).default(''),
+  description: text().max(2000).default(''),
   signingPolicy: z.enum(SigningPolicy).default('ESIGNATURE'),
   shared: z.boolean().default(true),
   steps: z.array(StepInputSchema).min(1).max(50),
@@ -22,16 +23,16 @@ export const WorkflowTemplateInputSchema = z.object({
 export type WorkflowTemplateInput = z.infer<typeof WorkflowTemplateInputSchema>;
 
 export const WorkflowTemplateSchema = WorkflowTemplateInputSchema.extend({
-  workflowId: z.string(),
-  ownerId: z.string(),
-  createdOn: z.string(),
+  workflowId: text(),
+  ownerId: text(),
+  createdOn: text(),
 });
 export type WorkflowTemplate = z.infer<typeof WorkflowTemplateSchema>;
 
 /** One entry of the tenant's step vocabulary (`/v1/workflow/states`, admin menu editWorkflowStates). */
 export const WorkflowStateDefinitionSchema = z.object({
-  workflowStateId: z.string(),
-  name: z.string(),
+  workflowStateId: text(),
+  name: text(),
   action: z.enum(StepType),
   workflowStateOrder: z.number().int(),
   enabled: z.boolean(),
@@ -39,12 +40,12 @@ export const WorkflowStateDefinitionSchema = z.object({
 export type WorkflowStateDefinition = z.infer<typeof WorkflowStateDefinitionSchema>;
 
 export const AddWorkflowStateSchema = z.object({
-  name: z.string().trim().min(1).max(100),
+  name: text().trim().min(1).max(100),
   action: z.enum(StepType),
 });
 export const EditWorkflowStateSchema = z.object({
   workflowStateId: IdSchema,
-  name: z.string().trim().min(1).max(100).optional(),
+  name: text().trim().min(1).max(100).optional(),
   enabled: z.boolean().optional(),
 });
 
@@ -88,23 +89,23 @@ export const EditDocumentTemplateSchema = z.object({
 export type EditDocumentTemplate = z.infer<typeof EditDocumentTemplateSchema>;
 
 export const DocumentTemplateSchema = z.object({
-  id: z.string(),
-  docTemplateId: z.string(),
-  templateName: z.string(),
+  id: text(),
+  docTemplateId: text(),
+  templateName: text(),
   signingPolicy: z.enum(SigningPolicy),
   type: z.enum(DocumentTemplateType),
-  ownerId: z.string(),
-  workflowTemplateId: z.string().nullable(),
+  ownerId: text(),
+  workflowTemplateId: text().nullable(),
   documents: z.array(
     z.object({
-      documentId: z.string(),
-      name: z.string(),
+      documentId: text(),
+      name: text(),
       pageCount: z.number().int(),
       pages: z.array(PageGeometrySchema),
     }),
   ),
   tags: z.array(TemplateTagSchema),
-  createdOn: z.string(),
+  createdOn: text(),
 });
 export type DocumentTemplate = z.infer<typeof DocumentTemplateSchema>;
 
@@ -117,11 +118,11 @@ export const DocumentTemplateListSchema = z.object({
 });
 
 export const LetterheadSchema = z.object({
-  letterHeadDocId: z.string(),
-  name: z.string(),
-  mimeType: z.string(),
+  letterHeadDocId: text(),
+  name: text(),
+  mimeType: text(),
   size: z.number().int(),
-  createdBy: z.string(),
-  createdOn: z.string(),
+  createdBy: text(),
+  createdOn: text(),
 });
 export type Letterhead = z.infer<typeof LetterheadSchema>;

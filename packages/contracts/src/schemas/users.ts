@@ -3,56 +3,56 @@ import { EMAIL_PATTERN } from '../constants.ts';
 import { Role, TenantRole } from '../roles.ts';
 import { UserLoginType, UserStatus, UserType } from '../statuses.ts';
 import { BooleanishSchema, IdSchema, NumberishSchema, pageOf } from './envelope.ts';
+import { text } from './text.ts';
 
-export const EmailSchema = z
-  .string()
+export const EmailSchema = text()
   .trim()
   .toLowerCase()
   .max(254)
   .regex(EMAIL_PATTERN, 'Not a valid email address');
-const NameSchema = z.string().trim().max(100);
+const NameSchema = text().trim().max(100);
 
 /** One entry of a user's `userTenantList` (spec §3). */
 export const UserTenantSchema = z.object({
-  tenantUuid: z.string(),
-  tenantName: z.string(),
+  tenantUuid: text(),
+  tenantName: text(),
   userRole: z.enum(TenantRole),
   userLoginType: z.enum(UserLoginType),
-  userTenantSSOEntityId: z.string().nullable(),
+  userTenantSSOEntityId: text().nullable(),
   status: z.enum(UserStatus),
 });
 export type UserTenant = z.infer<typeof UserTenantSchema>;
 
 /** The User entity of spec §3 as the client sees it. */
 export const UserSchema = z.object({
-  id: z.string(),
-  uuid: z.string(),
-  firstName: z.string(),
-  middleName: z.string(),
-  lastName: z.string(),
-  title: z.string(),
-  email: z.string(),
+  id: text(),
+  uuid: text(),
+  firstName: text(),
+  middleName: text(),
+  lastName: text(),
+  title: text(),
+  email: text(),
   role: z.enum(Role),
   type: z.enum(UserType),
   status: z.enum(UserStatus),
   verified: z.boolean(),
-  userImage: z.string().nullable(),
-  userImageType: z.string().nullable(),
+  userImage: text().nullable(),
+  userImageType: text().nullable(),
   userTenantList: z.array(UserTenantSchema),
-  locale: z.string(),
-  timezone: z.string(),
-  dateFormat: z.string(),
+  locale: text(),
+  timezone: text(),
+  dateFormat: text(),
   passcodeFlag: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;
 
 /** A short form used in lists and pickers. */
 export const UserRefSchema = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  middleName: z.string(),
-  lastName: z.string(),
+  id: text(),
+  email: text(),
+  firstName: text(),
+  middleName: text(),
+  lastName: text(),
   role: z.enum(TenantRole),
   type: z.enum(UserType),
   status: z.enum(UserStatus),
@@ -75,9 +75,9 @@ export const InviteResultSchema = z.object({ user: UserRefSchema, invited: z.boo
 
 export const CsvInviteRowResultSchema = z.object({
   row: z.number().int(),
-  email: z.string(),
+  email: text(),
   code: z.number().int(),
-  message: z.string(),
+  message: text(),
 });
 export const CsvInviteResultSchema = z.object({
   invited: z.number().int(),
@@ -86,27 +86,26 @@ export const CsvInviteResultSchema = z.object({
 });
 
 export const UserListQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   limit: NumberishSchema.pipe(z.number().int().min(1).max(200)).default(50),
 });
 
 export const LookupUsersSchema = z.object({
-  usernames: z.array(z.string().trim().toLowerCase()).min(1).max(500),
+  usernames: z.array(text().trim().toLowerCase()).min(1).max(500),
 });
 export const LookupUsersResultSchema = z.object({
   users: z.array(UserRefSchema),
-  notFound: z.array(z.string()),
+  notFound: z.array(text()),
 });
 
 export const FilteredUsersQuerySchema = z.object({
   pg: NumberishSchema.pipe(z.number().int().min(1)).default(1),
   size: NumberishSchema.pipe(z.number().int().min(1).max(200)).default(20),
   /** `<column>,<asc|desc>` with column firstName, lastName, email, role, status or createdOn. */
-  sort: z
-    .string()
+  sort: text()
     .regex(/^(firstName|lastName|email|role|status|createdOn)(,(asc|desc|ASC|DESC))?$/)
     .default('firstName,asc'),
-  filter: z.string().trim().max(100).optional(),
+  filter: text().trim().max(100).optional(),
   type: z.enum(UserType).optional(),
   /** `verified` or `unverified`; anything else lists both. */
   validation: z.enum(['verified', 'unverified', 'all']).default('all'),
@@ -132,25 +131,25 @@ export const ProfileUpdateSchema = z.object({
   middleName: NameSchema.optional(),
   lastName: NameSchema.min(1).optional(),
   title: NameSchema.optional(),
-  locale: z.string().trim().max(10).optional(),
-  timezone: z.string().trim().max(64).optional(),
-  dateFormat: z.string().trim().max(32).optional(),
+  locale: text().trim().max(10).optional(),
+  timezone: text().trim().max(64).optional(),
+  dateFormat: text().trim().max(32).optional(),
   /** Base64 image (png or jpeg), at most 1 MB decoded. */
-  userImage: z.string().max(1_400_000).optional(),
+  userImage: text().max(1_400_000).optional(),
   userImageType: z.enum(['image/png', 'image/jpeg']).optional(),
 });
 export type ProfileUpdate = z.infer<typeof ProfileUpdateSchema>;
 
 export const PhotoSchema = z.object({
-  userImage: z.string().nullable(),
-  userImageType: z.string().nullable(),
+  userImage: text().nullable(),
+  userImageType: text().nullable(),
 });
 
 export const UserStatisticsSchema = z.object({
   total: z.number().int(),
-  byStatus: z.record(z.string(), z.number().int()),
-  byRole: z.record(z.string(), z.number().int()),
-  byType: z.record(z.string(), z.number().int()),
+  byStatus: z.record(text(), z.number().int()),
+  byRole: z.record(text(), z.number().int()),
+  byType: z.record(text(), z.number().int()),
   custodianLimit: z.number().int().nullable(),
 });
 
