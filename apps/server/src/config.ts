@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { type OutboundAllowList, parseOutboundAllow } from './adapters/http/address-rules.ts';
 import { parseSigningProviders, type SigningProviderConfig } from './adapters/signing/signing-providers.ts';
 import type { S3Settings } from './adapters/storage/s3-blob-store.ts';
 
@@ -45,6 +46,11 @@ export interface Config {
    * `SIGNET_SIGNING_PROVIDERS`, a JSON array (see adapters/signing/signing-providers.ts).
    */
   signingProviders: SigningProviderConfig[];
+  /**
+   * Addresses, CIDR ranges and host names the outbound client may call although they are
+   * loopback, private or link-local (`SIGNET_OUTBOUND_ALLOW`), for on-premises integrations.
+   */
+  outboundAllow: OutboundAllowList;
 }
 
 type Env = Record<string, string | undefined>;
@@ -110,5 +116,6 @@ export function loadConfig(env: Env = process.env): Config {
     jobs: flag(env, 'SIGNET_JOBS') ?? true,
     s3: env.S3_BUCKET ? s3Settings(env, env.S3_BUCKET) : null,
     signingProviders: parseSigningProviders(env.SIGNET_SIGNING_PROVIDERS),
+    outboundAllow: parseOutboundAllow(env.SIGNET_OUTBOUND_ALLOW),
   };
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pino, { type Logger } from 'pino';
+import { createOutboundClient, type HostResolver } from './adapters/http/safe-http.ts';
 import { createKeyVault, loadMasterKey } from './adapters/keys/master-key.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { createSigningProviders } from './adapters/signing/signing-providers.ts';
@@ -34,6 +35,8 @@ export interface ServerOptions {
   passwords?: PasswordHasher;
   logger?: Logger | false;
   blobs?: BlobStore;
+  /** How the outbound client resolves host names (tests script DNS answers); the system's otherwise. */
+  resolveHost?: HostResolver;
 }
 
 export type SignetServer = Awaited<ReturnType<typeof createServer>>;
@@ -79,6 +82,10 @@ export async function createServer(options: ServerOptions) {
     blobs,
     vault: createKeyVault(loadMasterKey(config.masterKey, config.dataDir, (msg) => log.warn(msg))),
     remoteSigning: createSigningProviders(config.signingProviders),
+    outbound: createOutboundClient({
+      allow: config.outboundAllow,
+      ...(options.resolveHost ? { resolve: options.resolveHost } : {}),
+    }),
     log,
     settings: {
       appUrl: config.appUrl,

@@ -99,7 +99,8 @@ async function storedTags(tenantId: string, epakId: string, docId: string) {
 const template = { id: '', templateName: 'Offer pack', signingPolicy: 'QUICKSIGN' };
 
 beforeAll(async () => {
-  t = await startTestServer();
+  // The integration's callback endpoint is a loopback server: allowed as an on-premises one would be.
+  t = await startTestServer({ SIGNET_OUTBOUND_ALLOW: '127.0.0.1' });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

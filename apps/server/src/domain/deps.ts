@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { OutboundClient } from '../adapters/http/safe-http.ts';
 import type { KeyVault } from '../adapters/keys/master-key.ts';
 import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { BlobStore } from '../adapters/storage/blob-store.ts';
@@ -35,6 +36,8 @@ export interface Deps {
   vault: KeyVault;
   /** Remote signing providers (CSC API) for the AADHAAR, TRANSSPED, … policies. */
   remoteSigning: SigningProviders;
+  /** The one client for URLs tenant users choose (callbacks, certificates' OCSP/CRL addresses). */
+  outbound: OutboundClient;
   settings: DomainSettings;
   log: Logger;
 }

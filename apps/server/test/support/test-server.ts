@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { InjectOptions } from 'fastify';
+import type { HostResolver } from '../../src/adapters/http/safe-http.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
 import { DEMO_CLIENT_SECRET, DEMO_PASSWORD } from '../../src/demo/seed-demo.ts';
@@ -55,7 +56,10 @@ export { DEMO_CLIENT_SECRET, DEMO_PASSWORD };
  * A whole server on its own database, with a real SMTP server on loopback and a hand-driven
  * clock. Requests go through Fastify's full stack (`inject`), as over the network.
  */
-export async function startTestServer(env: Record<string, string> = {}) {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { resolveHost?: HostResolver } = {},
+) {
   const db: Database & { url?: string } = await createTestDatabase();
   const mail: MailCatcher = await startMailCatcher();
   const clock = new TestClock();
@@ -73,7 +77,13 @@ export async function startTestServer(env: Record<string, string> = {}) {
     smtpUrl: mail.url,
     webDistDir: '/nonexistent',
   };
-  const server = await createServer({ config, db, clock, logger: false });
+  const server = await createServer({
+    config,
+    db,
+    clock,
+    logger: false,
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+  });
   await server.app.ready();
 
   async function call<T = unknown>(

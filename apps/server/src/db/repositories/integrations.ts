@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../database.ts';
 import { callbackAttempts, callbackDeliveries, epaks, oauthClients, oauthCodes } from '../schema/index.ts';
 
@@ -129,6 +129,23 @@ export async function insertCallbackAttempt(
   row: typeof callbackAttempts.$inferInsert,
 ): Promise<void> {
   await tx.insert(callbackAttempts).values(row);
+}
+
+/** Whether any of the tenant's deliveries to this URL ever got an HTTP answer, whatever its status. */
+export async function callbackUrlEverAnswered(tx: Executor, url: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ n: sql<number>`1` })
+    .from(callbackAttempts)
+    .innerJoin(
+      callbackDeliveries,
+      and(
+        eq(callbackDeliveries.tenantId, callbackAttempts.tenantId),
+        eq(callbackDeliveries.id, callbackAttempts.deliveryId),
+      ),
+    )
+    .where(and(eq(callbackDeliveries.url, url), isNotNull(callbackAttempts.httpStatus)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function listCallbackDeliveries(

@@ -18,6 +18,7 @@ import { createEpak } from '../epaks/create-epak.ts';
 import { deleteEpaks } from '../epaks/owner-actions.ts';
 import { placeSignatureBlocks } from '../epaks/signature-blocks.ts';
 import { startEpak } from '../epaks/start-epak.ts';
+import { requireCallableUrl } from '../integrations/callback-url.ts';
 import { authorizeInTenant } from '../policy.ts';
 
 export interface IncomingFile {
@@ -127,6 +128,8 @@ export async function composeAndStart(
     })),
   ];
   if (all.length === 0) throw new AppError(Code.NO_NEW_DOCUMENT_ATTACHED, 'Send the documents to sign');
+  // Before anything is uploaded (createEpak checks again for its own callers).
+  await requireCallableUrl(input.callbackUrl, deps);
   const ordered = [...input.workflowData].sort((a, b) => a.wfStateOrder - b.wfStateOrder);
   const steps = ordered.map((s, i) => ({ order: i + 1, source: s, signers: signersOf(s) }));
   const signing = steps.filter((s) => SIGNING_STEPS.has(s.source.action));

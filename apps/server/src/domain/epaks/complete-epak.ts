@@ -49,12 +49,14 @@ const REVOCATION_TIMEOUT_MS = 10_000;
 async function timestampDocument(
   pdf: Uint8Array,
   tsa: TsaConfig,
-  validation: { anchors: Uint8Array[]; crls: Uint8Array[] },
+  validation: { anchors: Uint8Array[]; crls: Uint8Array[]; fetch: typeof fetch },
 ) {
   const withValidation = await addLongTermValidation(pdf, {
     extraCertificates: validation.anchors,
     crls: validation.crls,
     timeoutMs: REVOCATION_TIMEOUT_MS,
+    // The OCSP / CRL addresses come from certificates inside uploaded PDFs: anyone's choice.
+    fetch: validation.fetch,
   });
   return addDocumentTimestamp(withValidation, tsa);
 }
@@ -94,6 +96,7 @@ export async function sealCompletedEpak(
     const validation = {
       anchors: [await tenantRoot(tx, tenantId, deps)],
       crls: await tenantRevocationLists(tx, tenantId, deps),
+      fetch: deps.outbound.fetch,
     };
     for (const d of docs) {
       const { version, bytes } = await currentBytes(tx, d.id, deps);

@@ -6,6 +6,7 @@ import { findOAuthClientByClientId } from '../../db/repositories/integrations.ts
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
+import { requireCallableUrl } from '../integrations/callback-url.ts';
 import { authorizeInTenant } from '../policy.ts';
 import { requireProvidersFor, signingPoliciesOf } from '../signing/providers/resolve-provider.ts';
 import { copyTemplateDocuments, placeTemplateTags, resolveTemplates } from '../templates/apply-templates.ts';
@@ -47,6 +48,7 @@ export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): P
   if (input.documentIds.length === 0 && !input.documentTemplateId) {
     throw new AppError(Code.NO_NEW_DOCUMENT_ATTACHED, 'Add at least one document');
   }
+  await requireCallableUrl(input.callbackUrl, deps);
   const now = deps.clock.now();
   const tenantId = actor.tenantId;
   const epakId = await deps.db.withTenant(tenantId, async (tx) => {

@@ -1,7 +1,10 @@
 import type { CallbackDelivery } from '@signet/contracts';
+import type { Logger } from 'pino';
+import { isOutboundRefused, type OutboundClient } from '../../adapters/http/safe-http.ts';
 import type { Executor } from '../../db/database.ts';
 import { findEpak } from '../../db/repositories/epaks.ts';
 import {
+  callbackUrlEverAnswered,
   dueCallbackDeliveries,
   insertCallbackAttempt,
   insertCallbackDelivery,
@@ -24,12 +27,15 @@ import { authorizeInTenant } from '../policy.ts';
  * an integration that is down for a week still learns what happened when it is back. Every
  * attempt is kept for the tenant admin, with the time of the next one.
  *
- * Retrying ends without a 2xx only when there is nothing left to report or no one to report it
- * to; the delivery is then `Failed` ("given up"):
+ * Retrying ends without a 2xx only when there is nothing left to report, no one to report it
+ * to, or no one ever listened; the delivery is then `Failed` ("given up"):
  * - its ePak was purged (retention): the integration could no longer fetch anything about it;
  * - an admin removed the callback URL from the OAuth client, or removed the client (and no other
  *   client of the tenant has that URL). Changing the URL instead moves what is pending to the new
- *   one, tried at once. Either way the tenant's ePaks that would call the old URL follow.
+ *   one, tried at once. Either way the tenant's ePaks that would call the old URL follow;
+ * - its URL never gave any HTTP answer — no connection, no DNS answer, an address Signet does not
+ *   call, a timeout — in `NO_ANSWER_ATTEMPTS` attempts, and no delivery of the tenant to that URL
+ *   was ever answered. An integration that once answered and is now down is still waited for.
  * Delivery is at least once: a receiver may see a call twice (a worker that died mid-call, a URL
  * changed while a call was on its way).
  */
@@ -47,6 +53,11 @@ const LONGEST_RETRY_SECONDS = 6 * 3600;
 /** A claimed delivery is not picked again for this long, even if its worker died mid-call. */
 const CLAIM_SECONDS = 5 * 60;
 const TIMEOUT_MS = 10_000;
+/**
+ * Attempts after which a URL that never answered is given up: with the back-off the 13th comes
+ * 26.5 h after the first, so an integration's server being down over a night is waited for.
+ */
+export const NO_ANSWER_ATTEMPTS = 13;
 
 /** Seconds to wait after the n-th failed attempt: 1 min, 2 min, 4 min … at most 6 h. */
 export function retryDelaySeconds(failedAttempts: number): number {
@@ -79,19 +90,23 @@ export interface CallbackOutcome {
 
 export type CallbackSender = (url: string) => Promise<CallbackOutcome>;
 
-export const sendCallback: CallbackSender = async (url) => {
-  try {
-    const res = await fetch(url, {
-      method: 'GET',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-    await res.body?.cancel();
-    return { httpStatus: res.status, error: res.ok ? null : `answered ${res.status}` };
-  } catch (error) {
-    return { httpStatus: null, error: error instanceof Error ? error.message : String(error) };
-  }
-};
+/**
+ * Calls through the outbound client (no redirects followed, refused addresses refused at connect).
+ * The admin sees only "address not allowed" or "no answer": the reason in detail (connection
+ * refused, DNS, timeout) would map the installation's network for them, so it goes to the log.
+ */
+export function callbackSender(outbound: OutboundClient, log: Logger): CallbackSender {
+  return async (url) => {
+    try {
+      const res = await outbound.fetch(url, { method: 'GET', signal: AbortSignal.timeout(TIMEOUT_MS) });
+      return { httpStatus: res.status, error: res.ok ? null : `answered ${res.status}` };
+    } catch (error) {
+      const refused = isOutboundRefused(error);
+      log.info({ host: new URL(url).host, err: error }, 'callback got no answer');
+      return { httpStatus: null, error: refused ? 'address not allowed' : 'no answer' };
+    }
+  };
+}
 
 export function callbackUrl(d: { url: string; epakId: string; epakStatus: string; event: string }): string {
   const url = new URL(d.url);
@@ -116,7 +131,12 @@ export async function followCallbackUrlChange(
   if (!from || from === to) return;
   if ((await listOAuthClients(tx)).some((c) => c.callbackUrl === from)) return;
   await replaceEpakCallbackUrl(tx, from, to);
-  await updatePendingCallbacksTo(tx, from, to ? { url: to, nextAttemptAt: now } : { status: 'Failed' });
+  // A new URL starts afresh: its own back-off, its own chance to answer.
+  await updatePendingCallbacksTo(
+    tx,
+    from,
+    to ? { url: to, nextAttemptAt: now, attempts: 0 } : { status: 'Failed' },
+  );
 }
 
 /**
@@ -126,7 +146,7 @@ export async function followCallbackUrlChange(
  */
 export async function deliverDueCallbacks(
   deps: Deps,
-  send: CallbackSender = sendCallback,
+  send: CallbackSender = callbackSender(deps.outbound, deps.log),
   limit = 100,
 ): Promise<{ delivered: number; failed: number; ended: number }> {
   let delivered = 0;
@@ -157,17 +177,25 @@ export async function deliverDueCallbacks(
     const attempts = claimed.attempts + 1;
     await deps.db.withTenant(due.tenantId, async (tx) => {
       const now = deps.clock.now();
+      const givenUp =
+        outcome.httpStatus === null &&
+        attempts >= NO_ANSWER_ATTEMPTS &&
+        !(await callbackUrlEverAnswered(tx, claimed.url));
       await insertCallbackAttempt(tx, {
         tenantId: due.tenantId,
         deliveryId: claimed.id,
         attemptedAt: now,
         httpStatus: outcome.httpStatus,
-        error: ok ? null : outcome.error,
+        error: ok
+          ? null
+          : givenUp
+            ? `${outcome.error}: given up after ${attempts} attempts, this URL never answered`
+            : outcome.error,
         durationMs: Date.now() - started,
       });
       await updateCallbackDelivery(tx, claimed.id, {
         attempts,
-        status: ok ? 'Delivered' : 'Pending',
+        status: ok ? 'Delivered' : givenUp ? 'Failed' : 'Pending',
         deliveredAt: ok ? now : null,
         nextAttemptAt: addSeconds(now, retryDelaySeconds(attempts)),
       });

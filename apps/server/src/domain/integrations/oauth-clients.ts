@@ -21,6 +21,7 @@ import { AppError } from '../app-error.ts';
 import { randomToken, sameDigest, tokenDigest } from '../auth/tokens.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { requireCallableUrl } from './callback-url.ts';
 import { followCallbackUrlChange } from './callbacks.ts';
 
 /**
@@ -56,6 +57,7 @@ export async function createClient(actor: Actor, input: OAuthClientInput, deps: 
     (await clientIdTaken(deps.db.system, input.clientId))
   )
     throw new AppError(Code.INVALID_INPUT, 'This client id is taken: choose another');
+  await requireCallableUrl(input.callbackUrl, deps);
   const secret = randomToken();
   return deps.db.withTenant(tenantId, async (tx) => {
     const row = await insertOAuthClient(tx, {
@@ -91,6 +93,7 @@ export async function updateClient(
 ): Promise<OAuthClient> {
   authorizeInTenant(actor, 'integrations.manage');
   const tenantId = actor.tenantId;
+  await requireCallableUrl(input.callbackUrl, deps);
   return deps.db.withTenant(tenantId, async (tx) => {
     const before = await findOAuthClient(tx, id);
     if (!before) throw new AppError(Code.GENERIC_ERROR, 'No such client');
