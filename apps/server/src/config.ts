@@ -27,6 +27,15 @@ export interface Config {
   mailFrom: string;
   /** Requests per minute per address on the token, one-time-code and password endpoints. */
   authRateLimitPerMinute: number;
+  /** Redis (`REDIS_URL`) shares the auth rate-limit counts between processes; null counts per process. */
+  redisUrl: string | null;
+  /** Prefix of this installation's Redis keys (`REDIS_PREFIX`), for several installations on one Redis. */
+  redisPrefix: string;
+  /**
+   * Behind a reverse proxy (`TRUST_PROXY=1`): the client address and `https` come from
+   * X-Forwarded-For / X-Forwarded-Proto (rate limits per address, sign-in delays, HSTS).
+   */
+  trustProxy: boolean;
   allowSignup: boolean;
   logLevel: string;
   webDistDir: string;
@@ -103,6 +112,9 @@ export function loadConfig(env: Env = process.env): Config {
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM ?? 'Signet <no-reply@signet.local>',
     authRateLimitPerMinute: int(env, 'AUTH_RATE_LIMIT', 30),
+    redisUrl: env.REDIS_URL || null,
+    redisPrefix: env.REDIS_PREFIX || 'signet:',
+    trustProxy: flag(env, 'TRUST_PROXY') ?? false,
     allowSignup: flag(env, 'SIGNET_ALLOW_SIGNUP') ?? true,
     logLevel: env.LOG_LEVEL ?? 'info',
     webDistDir: resolve(import.meta.dirname, '../../web/dist'),

@@ -3,6 +3,7 @@ import type { OutboundClient } from '../adapters/http/safe-http.ts';
 import type { KeyVault } from '../adapters/keys/master-key.ts';
 import type { Mailer } from '../adapters/mail/mailer.ts';
 import type { BlobStore } from '../adapters/storage/blob-store.ts';
+import type { SignInThrottle } from './auth/sign-in-throttle.ts';
 import type { Database } from '../db/database.ts';
 import type { Language } from './auth/language.ts';
 import type { PasswordHasher } from './auth/passwords.ts';
@@ -38,6 +39,8 @@ export interface Deps {
   remoteSigning: SigningProviders;
   /** The one client for URLs tenant users choose (callbacks, certificates' OCSP/CRL addresses). */
   outbound: OutboundClient;
+  /** Slows password guesses per (account, address); shared through Redis when configured. */
+  signInThrottle: SignInThrottle;
   settings: DomainSettings;
   log: Logger;
 }

@@ -9,9 +9,11 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyBaseLogger } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Deps } from '../domain/deps.ts';
 import { APP_VERSION } from '../domain/tenants/configuration.ts';
+import { createAuthRateLimit } from './auth-rate-limit.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { trackInFlight } from './in-flight.ts';
 import { type NotificationHub, registerNotificationSocket } from './notification-socket.ts';
@@ -25,6 +27,8 @@ export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 export interface AppOptions {
   logger: Logger | false;
   rateLimitPerMinute: number;
+  /** Shares the auth rate-limit counts between processes (keys under `redisPrefix`). */
+  redis?: { client: Redis; prefix: string } | null;
   /** The built web app; served at `/` when it exists. */
   webDistDir: string | null;
   trustProxy?: boolean;
@@ -52,7 +56,13 @@ export async function buildApp(deps: Deps, options: AppOptions) {
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 50 } });
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, {
+    global: false,
+    ...(options.redis
+      ? { redis: options.redis.client, nameSpace: `${options.redis.prefix}rate-limit:` }
+      : {}),
+  });
+  const authRateLimit = createAuthRateLimit(app, options.rateLimitPerMinute);
   await app.register(swagger, {
     openapi: {
       info: {
@@ -85,7 +95,7 @@ export async function buildApp(deps: Deps, options: AppOptions) {
     await app.register(
       async (api) => {
         registerRoutes(api, apiRoutes, deps, {
-          rateLimitPerMinute: options.rateLimitPerMinute,
+          authRateLimit,
           inFlight,
           hidden: prefix !== API_PREFIX,
         });

@@ -6,8 +6,10 @@ import type { Actor } from '../domain/actor.ts';
 import type { Language } from '../domain/auth/language.ts';
 import type { AccessClaims } from '../domain/auth/tokens.ts';
 import type { Deps, RequestOrigin } from '../domain/deps.ts';
+import type { AuthRateLimit } from './auth-rate-limit.ts';
 import { actorOf, languageOf } from './authenticate.ts';
 import type { InFlight } from './in-flight.ts';
+import { refuseUnsafeText } from './unsafe-text.ts';
 
 /** `public`: no token; `user`: a valid token is required; `optional`: used when present. */
 export type AuthMode = 'public' | 'user' | 'optional';
@@ -53,7 +55,7 @@ export interface RouteSpec<
   response: R;
   /** Schema of `metadata` beside `data`, for handlers that answer `withMetadata(…)`. */
   metadata?: z.ZodType;
-  /** Token, one-time-code and password endpoints are rate limited per address. */
+  /** Token, one-time-code and password endpoints are rate limited per action and address/account (auth-rate-limit.ts). */
   rateLimited?: boolean;
   handler(
     ctx: RouteContext<Out<B>, Out<Q>, Out<P>, A>,
@@ -116,7 +118,7 @@ export function defineRawRoute<
 }
 
 export interface RouteOptions {
-  rateLimitPerMinute: number;
+  authRateLimit: AuthRateLimit;
   inFlight: InFlight;
   /** Left out of the OpenAPI document (the same routes under another prefix). */
   hidden?: boolean;
@@ -155,14 +157,13 @@ export function registerRoutes(
         ...(spec.auth === 'public' ? {} : { security: [{ accessToken: [] }, { bearer: [] }] }),
         ...(options.hidden ? { hide: true } : {}),
       },
-      config: spec.rateLimited ? { rateLimit: { max: options.rateLimitPerMinute, timeWindow: 60_000 } } : {},
       // Who is calling is settled before the input is validated, so a caller without access
       // learns nothing from validation errors.
-      preValidation: async (request) => {
-        actors.set(
-          request,
-          spec.auth === 'public' ? null : await actorOf(request, deps, spec.auth === 'optional'),
-        );
+      preValidation: async (request, reply) => {
+        const actor = spec.auth === 'public' ? null : await actorOf(request, deps, spec.auth === 'optional');
+        actors.set(request, actor);
+        if (spec.rateLimited) await options.authRateLimit(request, reply, spec.url, actor?.userId ?? null);
+        refuseUnsafeText(request);
       },
       handler: async (request, reply) => {
         const actor = actors.get(request) ?? null;

@@ -21,6 +21,23 @@ export const argon2idHasher: PasswordHasher = {
   },
 };
 
+// A real argon2id digest of a password nobody has, made once per hasher.
+const decoys = new WeakMap<PasswordHasher, Promise<string>>();
+
+/**
+ * Checks a password against a decoy digest, so an unknown account costs the same hashing time as
+ * a wrong password and the answer's timing does not tell them apart.
+ */
+export async function verifyWithoutAccount(hasher: PasswordHasher, password: string): Promise<false> {
+  let decoy = decoys.get(hasher);
+  if (!decoy) {
+    decoy = hasher.hash(crypto.randomUUID());
+    decoys.set(hasher, decoy);
+  }
+  await hasher.verify(await decoy, password);
+  return false;
+}
+
 /** What is wrong with a new password under a tenant's policy; empty when it passes. */
 export function passwordProblems(password: string, policy: PasswordPolicy): string[] {
   const problems: string[] = [];

@@ -5,17 +5,17 @@ import {
   lapseExpiredInvitations,
   type MembershipRow,
   membershipsOf,
-  recordFailedSignIn,
   setPasswordState,
   type UserRow,
 } from '../../db/repositories/accounts.ts';
 import { AppError } from '../app-error.ts';
-import { addSeconds } from '../clock.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';
 import { DEFAULT_TENANT_SETTINGS, readTenantSettings } from '../tenants/tenant-settings.ts';
 import { chooseTenant, LAPSED_INVITE_STATUSES, refuseLapsedInvitation } from './choose-tenant.ts';
 import { issueSession } from './issue-session.ts';
 import { startSignInChallenge } from './one-time-codes.ts';
+import { verifyWithoutAccount } from './passwords.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 
 export interface SignInInput {
   username: string;
@@ -26,17 +26,24 @@ export interface SignInInput {
 }
 
 /**
- * Password sign-in. Unknown users and wrong passwords both answer -16, so the answer does not
- * tell which emails have accounts. N wrong passwords in a row lock the account (-14) for the
- * policy's lockout time; a password change unlocks it. A password that must be changed answers
+ * Password sign-in. Unknown users, wrong passwords and an address made to wait all answer -16
+ * alike (an unknown user's password is hashed too), so the answer does not tell which emails
+ * have accounts. Failures slow down the address they come from on that account (SignInThrottle),
+ * never lock the account: its owner signs in from elsewhere. A password that must be changed answers
  * -73 with `expired` or `resetpassword`; a tenant with two-factor answers -200 with a challenge.
  * An invitation that ran out before it was accepted answers -15 (user expired) for its tenant.
  */
 export async function signIn(input: SignInInput, origin: RequestOrigin, deps: Deps): Promise<TokenResponse> {
   const now = deps.clock.now();
   const user = await findUserByEmail(deps.db.system, input.username);
-  if (!user) throw new AppError(Code.INVALID_PASSWORD, 'Wrong username or password');
-  if (user.lockedUntil && user.lockedUntil > now) throw new AppError(Code.USER_LOCKED);
+  const throttleKey = SignInThrottle.keyOf(input.username, origin.ip);
+  if (!user) {
+    const policy = DEFAULT_TENANT_SETTINGS.passwordPolicy;
+    await deps.signInThrottle.refuseWhileDelayed(throttleKey, now, policy);
+    await verifyWithoutAccount(deps.passwords, input.password);
+    await deps.signInThrottle.recordFailure(throttleKey, now, policy);
+    throw new AppError(Code.INVALID_PASSWORD, 'Wrong username or password');
+  }
 
   let memberships = await membershipsOf(deps.db.system, user.id);
   // Nothing expires invitations on a timer: their person finds out here, or at the dead link.
@@ -48,6 +55,7 @@ export async function signIn(input: SignInInput, origin: RequestOrigin, deps: De
     memberships.find((m) => m.tenantId === user.defaultTenantId)?.tenantSettings ??
       memberships[0]?.tenantSettings,
   ).passwordPolicy;
+  await deps.signInThrottle.refuseWhileDelayed(throttleKey, now, policy);
 
   if (!user.passwordHash) {
     // No password to check: as with -75, the answer is about the invitation, not the person.
@@ -57,12 +65,11 @@ export async function signIn(input: SignInInput, origin: RequestOrigin, deps: De
     throw new AppError(Code.USER_NOT_REGISTERED, 'Set your password from the invitation first');
   }
   if (!(await deps.passwords.verify(user.passwordHash, input.password))) {
-    const failures = user.failedLogins + 1;
-    const lock = failures >= policy.lockoutThreshold ? addSeconds(now, policy.lockoutMinutes * 60) : null;
-    await recordFailedSignIn(deps.db.system, user.id, lock);
-    if (lock) throw new AppError(Code.USER_LOCKED);
+    await deps.signInThrottle.recordFailure(throttleKey, now, policy);
     throw new AppError(Code.INVALID_PASSWORD, 'Wrong username or password');
   }
+  await deps.signInThrottle.recordSuccess(throttleKey);
+  // Counters of the former hard lock, cleared as the owner proves the password.
   if (user.failedLogins > 0 || user.lockedUntil) await clearFailedSignIns(deps.db.system, user.id);
 
   const chosen = chooseTenant({
