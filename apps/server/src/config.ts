@@ -46,6 +46,12 @@ export interface Config {
   /** RFC 3161 timestamp authority URL (PAdES B-T and, at completion, B-LTA). */
   tsaUrl: string | null;
   sofficePath: string | null;
+  /**
+   * Sandbox pool for PDF work: worker processes (`SANDBOX_WORKERS`; null: min(2, cores)) and
+   * tasks one tenant may have waiting (`SANDBOX_QUEUE_PER_TENANT`; null: the engine's default).
+   */
+  sandboxWorkers: number | null;
+  sandboxQueuePerTenant: number | null;
   /** Scheduled jobs (expiry, reminders, mail retries, retention, blob sweep); SIGNET_JOBS=0 turns them off. */
   jobs: boolean;
   /** Blobs in an S3-compatible bucket when `S3_BUCKET` is set; otherwise files under `dataDir`. */
@@ -125,6 +131,8 @@ export function loadConfig(env: Env = process.env): Config {
     masterKey: env.SIGNET_MASTER_KEY || null,
     tsaUrl: env.SIGNET_TSA_URL || null,
     sofficePath: env.SOFFICE_PATH || null,
+    sandboxWorkers: env.SANDBOX_WORKERS ? Math.max(1, int(env, 'SANDBOX_WORKERS', 1)) : null,
+    sandboxQueuePerTenant: env.SANDBOX_QUEUE_PER_TENANT ? int(env, 'SANDBOX_QUEUE_PER_TENANT', 0) : null,
     jobs: flag(env, 'SIGNET_JOBS') ?? true,
     s3: env.S3_BUCKET ? s3Settings(env, env.S3_BUCKET) : null,
     signingProviders: parseSigningProviders(env.SIGNET_SIGNING_PROVIDERS),

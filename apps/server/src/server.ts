@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { SandboxPool } from '@signet/pdf';
 import pino, { type Logger } from 'pino';
 import { createOutboundClient, type HostResolver } from './adapters/http/safe-http.ts';
 import { createKeyVault, loadMasterKey } from './adapters/keys/master-key.ts';
@@ -35,6 +36,8 @@ export interface ServerOptions {
   passwords?: PasswordHasher;
   logger?: Logger | false;
   blobs?: BlobStore;
+  /** The PDF sandbox pool (tests inject one with a seam); made from the configuration otherwise. */
+  sandbox?: SandboxPool;
   /** How the outbound client resolves host names (tests script DNS answers); the system's otherwise. */
   resolveHost?: HostResolver;
 }
@@ -86,6 +89,12 @@ export async function createServer(options: ServerOptions) {
       allow: config.outboundAllow,
       ...(options.resolveHost ? { resolve: options.resolveHost } : {}),
     }),
+    sandbox:
+      options.sandbox ??
+      new SandboxPool({
+        ...(config.sandboxWorkers ? { workers: config.sandboxWorkers } : {}),
+        ...(config.sandboxQueuePerTenant ? { maxQueuedPerTenant: config.sandboxQueuePerTenant } : {}),
+      }),
     log,
     settings: {
       appUrl: config.appUrl,
@@ -123,6 +132,8 @@ export async function createServer(options: ServerOptions) {
       hub.closeAll();
       await stopListening();
       await app.close();
+      // An injected pool belongs to whoever made it.
+      if (!options.sandbox) await deps.sandbox.close();
       await mailer.close();
       if (!options.db) await db.close();
     },

@@ -405,12 +405,14 @@ describe('encrypted and damaged inputs', () => {
   it('a compressed stream that inflates past the limit is refused, not decoded', async () => {
     const { deflateSync } = await import('node:zlib');
     const { decodeStream } = await import('../src/core/filters.ts');
+    const { DecodedBudget } = await import('../src/core/decoded-budget.ts');
     const { PdfStream, dict, name } = await import('../src/core/objects.ts');
     const bomb = new PdfStream(
       dict({ Filter: name('FlateDecode') }),
       deflateSync(Buffer.alloc(4 * 1024 * 1024)),
     );
-    expect(() => decodeStream(bomb, 1024 * 1024)).toThrowError(/larger than allowed/);
+    const budget = new DecodedBudget(8 * 1024 * 1024, 1024 * 1024);
+    expect(() => decodeStream(bomb, budget)).toThrowError(/more than 1 MB, the limit for one stream/);
   });
 });
 

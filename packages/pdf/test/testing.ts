@@ -1,5 +1,6 @@
 // Independent judges of PDFs, shared with other packages' tests (`@signet/pdf/testing`).
 
+export { contentBombPdf, manyPagesPdf, objectStreamBombPdf, zlibBomb } from './hostile-pdfs.ts';
 export { pdfFromObjects } from './pdf-writer.ts';
 export { type PdfsigSignature, pdfsig, qpdfCheck, verifyTimestampToken } from './pki/judges.ts';
 export { nssDbTrusting } from './pki/nss-db.ts';

@@ -9,12 +9,19 @@ export class AppError extends Error {
   readonly data: unknown;
   /** Overrides the catalogue's HTTP status where one code serves several situations. */
   readonly httpStatus: number | undefined;
+  /** A refusal worth retrying later (the server is busy): sent as `Retry-After`. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: Code, message?: string, options: { data?: unknown; httpStatus?: number } = {}) {
+  constructor(
+    code: Code,
+    message?: string,
+    options: { data?: unknown; httpStatus?: number; retryAfterSeconds?: number } = {},
+  ) {
     super(message ?? codeInfo(code).meaning);
     this.name = 'AppError';
     this.code = code;
     this.data = options.data;
     this.httpStatus = options.httpStatus;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }

@@ -1,3 +1,4 @@
+import type { SandboxPool } from '@signet/pdf';
 import type { Logger } from 'pino';
 import type { OutboundClient } from '../adapters/http/safe-http.ts';
 import type { KeyVault } from '../adapters/keys/master-key.ts';
@@ -41,6 +42,8 @@ export interface Deps {
   outbound: OutboundClient;
   /** Slows password guesses per (account, address); shared through Redis when configured. */
   signInThrottle: SignInThrottle;
+  /** Sandbox processes for PDF work, shared fairly between tenants (uploads, merges, geometry). */
+  sandbox: SandboxPool;
   settings: DomainSettings;
   log: Logger;
 }

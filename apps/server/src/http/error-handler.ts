@@ -14,6 +14,7 @@ export function installErrorHandler(app: FastifyInstance): void {
       const body: ErrorEnvelope = { code: error.code, message: error.message };
       if (error.data !== undefined) body.data = error.data;
       request.log.info({ code: error.code }, error.message);
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.httpStatus ?? codeInfo(error.code).http).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { SandboxPool } from '@signet/pdf';
 import type { InjectOptions } from 'fastify';
 import type { HostResolver } from '../../src/adapters/http/safe-http.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -58,7 +59,7 @@ export { DEMO_CLIENT_SECRET, DEMO_PASSWORD };
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { resolveHost?: HostResolver } = {},
+  options: { resolveHost?: HostResolver; sandbox?: SandboxPool } = {},
 ) {
   const db: Database & { url?: string } = await createTestDatabase();
   const mail: MailCatcher = await startMailCatcher();
@@ -83,6 +84,8 @@ export async function startTestServer(
     clock,
     logger: false,
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
+    // A PDF sandbox pool with a test seam (the fairness test); the caller closes it.
+    ...(options.sandbox ? { sandbox: options.sandbox } : {}),
   });
   await server.app.ready();
 

@@ -1,3 +1,4 @@
+import { DecodedBudget } from './decoded-budget.ts';
 import { Encryption } from './encryption.ts';
 import { invalidDocument } from './errors.ts';
 import { decodeStream } from './filters.ts';
@@ -19,11 +20,16 @@ export class PdfDocument {
     { offsets: Map<number, number>; data: Uint8Array; first: number }
   >();
   private readonly inProgress = new Set<number>();
+  /** Object streams already charged to the budget (an evicted one decoded again is not). */
+  private readonly charged = new Set<number>();
+  private lookupCount = 0;
   readonly encryption: Encryption | undefined;
 
   private constructor(
     readonly bytes: Uint8Array,
     readonly xref: XrefData,
+    /** Decoded bytes this document may still cost (structure here, content in the sandbox). */
+    readonly budget: DecodedBudget,
   ) {
     const enc = xref.trailer.get('Encrypt');
     if (enc !== undefined && enc !== null) {
@@ -34,11 +40,11 @@ export class PdfDocument {
   }
 
   /** Opens a PDF; throws `PdfError(-59)` when its structure cannot be read. */
-  static open(bytes: Uint8Array): PdfDocument {
+  static open(bytes: Uint8Array, budget: DecodedBudget = new DecodedBudget()): PdfDocument {
     if (bytes.length < 8) throw invalidDocument('The file is empty or too short to be a PDF.');
     const head = latin1(bytes, 0, Math.min(1024, bytes.length));
     if (!head.includes('%PDF-')) throw invalidDocument('The file is not a PDF.');
-    const doc = new PdfDocument(bytes, readXref(bytes));
+    const doc = new PdfDocument(bytes, readXref(bytes, budget), budget);
     if (!(doc.catalog() instanceof PdfDict)) throw invalidDocument('The document catalog is missing.');
     return doc;
   }
@@ -85,6 +91,7 @@ export class PdfDocument {
 
   /** An indirect object, decrypted; `null` for free or missing objects (as the spec says). */
   get(ref: PdfRef): PdfObject {
+    this.lookupCount++;
     const cached = this.cache.get(ref.num);
     if (cached !== undefined) return cached;
     const raw = this.getRaw(ref);
@@ -95,6 +102,11 @@ export class PdfDocument {
         : raw;
     this.cache.set(ref.num, obj);
     return obj;
+  }
+
+  /** Indirect objects asked for so far, cached or not: what tests count to prove work is linear. */
+  get lookups(): number {
+    return this.lookupCount;
   }
 
   entry(num: number): XrefEntry | undefined {
@@ -152,7 +164,8 @@ export class PdfDocument {
       if (e?.type !== 'offset') throw invalidDocument(`Object stream ${streamNum} is missing.`);
       const s = this.get(new PdfRef(streamNum, e.gen));
       if (!(s instanceof PdfStream)) throw invalidDocument(`Object stream ${streamNum} is not a stream.`);
-      const data = decodeStream(s);
+      const data = decodeStream(s, this.charged.has(streamNum) ? new DecodedBudget() : this.budget);
+      this.charged.add(streamNum);
       const n = s.dict.getNumber('N') ?? 0;
       const first = s.dict.getNumber('First') ?? 0;
       if (n < 0 || n > limits.maxCollectionSize || first < 0 || first > data.length) {

@@ -1,14 +1,15 @@
 import { constants, inflateSync } from 'node:zlib';
+import { DecodedBudget } from './decoded-budget.ts';
 import { invalidDocument } from './errors.ts';
-import { limits } from './limits.ts';
 import { PdfDict, PdfName, type PdfObject, type PdfStream } from './objects.ts';
 
 /**
  * Undoes a stream's filters. Only what the engine itself must read is supported (object
  * streams, xref streams, metadata): Flate with PNG/TIFF predictors, ASCIIHex and ASCII85.
- * Output is capped so a zip bomb cannot exhaust memory.
+ * Output is charged to the document's budget and inflating stops when it is spent, so a zip bomb
+ * cannot exhaust memory or time.
  */
-export function decodeStream(stream: PdfStream, maxSize: number = limits.maxDecodedStream): Uint8Array {
+export function decodeStream(stream: PdfStream, budget: DecodedBudget = new DecodedBudget()): Uint8Array {
   const filters = asList(stream.dict.get('Filter'));
   const parms = asList(stream.dict.get('DecodeParms') ?? stream.dict.get('DP'));
   let data: Uint8Array = stream.data;
@@ -18,7 +19,7 @@ export function decodeStream(stream: PdfStream, maxSize: number = limits.maxDeco
     switch (name) {
       case 'FlateDecode':
       case 'Fl':
-        data = inflate(data, maxSize);
+        data = inflate(data, budget);
         data = unpredict(data, p instanceof PdfDict ? p : undefined);
         break;
       case 'ASCIIHexDecode':
@@ -33,6 +34,7 @@ export function decodeStream(stream: PdfStream, maxSize: number = limits.maxDeco
         throw invalidDocument(`A stream uses the ${name || 'unknown'} filter, which cannot be read here.`);
     }
   });
+  budget.charge(data.length);
   return data;
 }
 
@@ -41,13 +43,18 @@ function asList(o: PdfObject | undefined): PdfObject[] {
   return Array.isArray(o) ? o : [o];
 }
 
-function inflate(data: Uint8Array, maxSize: number): Uint8Array {
+function inflate(data: Uint8Array, budget: DecodedBudget): Uint8Array {
+  const allowance = budget.allowance();
   try {
-    // Sync flush tolerates streams truncated or padded by careless producers.
-    return inflateSync(data, { finishFlush: constants.Z_SYNC_FLUSH, maxOutputLength: maxSize });
+    // Sync flush tolerates streams truncated or padded by careless producers. zlib stops as soon
+    // as the output would pass the allowance.
+    return inflateSync(data, {
+      finishFlush: constants.Z_SYNC_FLUSH,
+      maxOutputLength: Math.max(1, allowance),
+    });
   } catch (e) {
     if (e instanceof RangeError || (e as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
-      throw invalidDocument('A compressed stream is larger than allowed.');
+      throw budget.refusal(allowance);
     }
     throw invalidDocument('A compressed stream is damaged.');
   }

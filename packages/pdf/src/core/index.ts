@@ -1,3 +1,4 @@
+export { DecodedBudget, DecodedLimitError } from './decoded-budget.ts';
 export { PdfDocument } from './document.ts';
 export { Encryption } from './encryption.ts';
 export { invalidDocument, PdfError } from './errors.ts';
@@ -5,5 +6,5 @@ export { decodeStream } from './filters.ts';
 export { IncrementalUpdate, type WrittenUpdate } from './incremental-update.ts';
 export { limits } from './limits.ts';
 export * from './objects.ts';
-export { type PageRef, pageAt, pageCount } from './pages.ts';
+export { allPages, type PageRef, pageAt, pageCount } from './pages.ts';
 export { objectsOfSection, type XrefData, type XrefEntry, type XrefKind } from './xref.ts';

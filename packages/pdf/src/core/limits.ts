@@ -9,8 +9,17 @@ export const limits = {
   maxXrefSections: 4_096,
   /** Highest object number accepted from a cross-reference section or `/Size`. */
   maxObjectNumber: 8_388_607,
-  /** Decoded size of one stream (object streams, xref streams, content checked by verify). */
-  maxDecodedStream: 256 * 1024 * 1024,
+  /**
+   * Decoded size of one stream (object streams, xref streams, page content). Real files stay
+   * far below it (the corpus's largest is a few MB); a zip bomb is stopped here mid-inflate.
+   */
+  maxDecodedStream: 128 * 1024 * 1024,
+  /**
+   * Decoded bytes of one document's structure streams (object and xref streams) and page
+   * content streams together, counted while inflating. A 700 KB file can otherwise unpack to
+   * gigabytes that every reader, ours and viewers', has to hold or render (issue 17 point 3).
+   */
+  maxDecodedPerDocument: 256 * 1024 * 1024,
   /** Indirect references followed in one chain (a ref pointing to a ref …). */
   maxRefChain: 32,
   /** Pages in a page tree; deeper trees are refused as cyclic or hostile. */

@@ -1,3 +1,4 @@
+import { DecodedBudget, DecodedLimitError } from './decoded-budget.ts';
 import { invalidDocument } from './errors.ts';
 import { decodeStream } from './filters.ts';
 import { limits } from './limits.ts';
@@ -37,7 +38,7 @@ function unreadable(detail: string): Error {
 }
 
 /** Reads the trailer and every cross-reference section, following `/Prev` and `/XRefStm`. */
-export function readXref(buf: Uint8Array): XrefData {
+export function readXref(buf: Uint8Array, budget: DecodedBudget = new DecodedBudget()): XrefData {
   const sx = lastIndexOfBytes(buf, STARTXREF, buf.length - 1);
   if (sx < 0) throw unreadable('no startxref');
   const p = new Parser(buf, sx + STARTXREF.length);
@@ -58,7 +59,8 @@ export function readXref(buf: Uint8Array): XrefData {
     if (visited.has(at.offset)) throw unreadable('the /Prev chain loops');
     visited.add(at.offset);
     sections.push(at.offset);
-    const section = at.kind === 'table' ? readTable(buf, at.offset) : readStreamSection(buf, at.offset);
+    const section =
+      at.kind === 'table' ? readTable(buf, at.offset) : readStreamSection(buf, at.offset, budget);
     if (startxref < 0) {
       startxref = at.offset;
       kind = at.kind;
@@ -70,7 +72,7 @@ export function readXref(buf: Uint8Array): XrefData {
       const h = locateSection(buf, hidden);
       if (h?.kind === 'stream' && !visited.has(h.offset)) {
         visited.add(h.offset);
-        const hs = readStreamSection(buf, h.offset);
+        const hs = readStreamSection(buf, h.offset, budget);
         for (const [num, e] of hs.entries) {
           const cur = section.entries.get(num);
           if (!cur || cur.type === 'free') section.entries.set(num, e);
@@ -149,7 +151,7 @@ function readTable(buf: Uint8Array, offset: number): Section {
   return { entries, trailer };
 }
 
-function readStreamSection(buf: Uint8Array, offset: number): Section {
+function readStreamSection(buf: Uint8Array, offset: number, budget = new DecodedBudget()): Section {
   const p = new Parser(buf, offset);
   let obj: PdfObject;
   try {
@@ -173,8 +175,9 @@ function readStreamSection(buf: Uint8Array, offset: number): Section {
     : [0, size];
   let data: Uint8Array;
   try {
-    data = decodeStream(obj);
-  } catch {
+    data = decodeStream(obj, budget);
+  } catch (e) {
+    if (e instanceof DecodedLimitError) throw e;
     throw unreadable('an xref stream that cannot be decompressed');
   }
   const rowLen = w0 + w1 + w2;

@@ -1,7 +1,8 @@
 import { PdfDocument } from '../core/document.ts';
 import { type TagPlacement, userRectToTag } from '../geometry/page-geometry.ts';
 import { readAllPageGeometry } from '../geometry/read-geometry.ts';
-import { formFieldsSandboxed } from '../ingest/sandbox.ts';
+import { extractFormFields } from '../ingest/pdf-tasks.ts';
+import { formFieldTagsSandboxed, type SandboxOptions } from '../ingest/sandbox.ts';
 
 /** An AcroForm field placed as a tag could be (spec §3 coordinates), one entry per widget. */
 export interface FormFieldTag extends TagPlacement {
@@ -29,8 +30,13 @@ const TAG_TYPE: Record<string, FormFieldTag['tagType']> = {
  * Lists the form fields of a PDF with each widget's rectangle in tag coordinates, so the editor
  * can turn PDF form fields into tags. Push buttons and fields without widgets are left out.
  */
-export async function extractFormFieldTags(pdf: Uint8Array): Promise<FormFieldTag[]> {
-  const fields = await formFieldsSandboxed(pdf);
+export function extractFormFieldTags(pdf: Uint8Array, opts: SandboxOptions = {}): Promise<FormFieldTag[]> {
+  return formFieldTagsSandboxed(pdf, opts);
+}
+
+/** The work of `extractFormFieldTags`; called inside the sandbox process. */
+export async function formFieldTagsInProcess(pdf: Uint8Array): Promise<FormFieldTag[]> {
+  const fields = await extractFormFields(pdf);
   const pages = readAllPageGeometry(PdfDocument.open(pdf));
   const out: FormFieldTag[] = [];
   for (const f of fields) {

@@ -1,4 +1,4 @@
-import { PdfDocument, pageAt, pageCount } from '../core/index.ts';
+import { allPages, type PageRef, PdfDocument, pageAt } from '../core/index.ts';
 import { type PageGeometry, pageGeometry } from './page-geometry.ts';
 
 /**
@@ -6,7 +6,10 @@ import { type PageGeometry, pageGeometry } from './page-geometry.ts';
  * that holds the page is read, so stamping a 2,000-page file stays cheap).
  */
 export function readPageGeometry(doc: PdfDocument, pageNumber: number): PageGeometry {
-  const page = pageAt(doc, pageNumber - 1);
+  return geometryOfPage(doc, pageAt(doc, pageNumber - 1), pageNumber);
+}
+
+function geometryOfPage(doc: PdfDocument, page: PageRef, pageNumber: number): PageGeometry {
   const box = (key: string): number[] | undefined => {
     const v = doc.resolve(page.inherited.get(key));
     if (!Array.isArray(v) || v.length !== 4) return undefined;
@@ -22,10 +25,9 @@ export function readPageGeometry(doc: PdfDocument, pageNumber: number): PageGeom
   );
 }
 
-/** Every page's geometry (the editor needs them all; cost grows with the page count). */
+/** Every page's geometry (the editor needs them all), in one walk: linear in the page count. */
 export function readAllPageGeometry(doc: PdfDocument): PageGeometry[] {
-  const n = pageCount(doc);
-  return Array.from({ length: n }, (_, i) => readPageGeometry(doc, i + 1));
+  return allPages(doc).map((page, i) => geometryOfPage(doc, page, i + 1));
 }
 
 /** Every page's geometry of a stored PDF (what the editor needs to place tags). */

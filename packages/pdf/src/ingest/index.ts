@@ -8,7 +8,14 @@ export {
   type IngestResult,
   ingestUpload,
 } from './ingest.ts';
-export { INGEST_LIMITS, type IngestLimits } from './ingest-limits.ts';
+export { INGEST_LIMITS, type IngestLimits, SANDBOX_QUEUE_LIMITS } from './ingest-limits.ts';
 export { convertOffice, findSoffice } from './office.ts';
 export type { FormFieldInfo, PdfInspection } from './pdf-tasks.ts';
-export { closeSandbox, imagesToPdfSandboxed, inspectPdfSandboxed, rewritePdfSandboxed } from './sandbox.ts';
+export {
+  closeSandbox,
+  imagesToPdfSandboxed,
+  inspectPdfSandboxed,
+  pageGeometrySandboxed,
+  rewritePdfSandboxed,
+} from './sandbox.ts';
+export { SandboxBusyError, SandboxPool, type SandboxPoolOptions } from './sandbox-pool.ts';

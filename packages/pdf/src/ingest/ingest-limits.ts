@@ -26,4 +26,22 @@ export const INGEST_LIMITS = {
   maxXmlChars: 2_000_000,
 } as const;
 
+/**
+ * Sharing the sandbox pool between tenants: tasks are handed out tenant by tenant (the one served
+ * longest ago first), and waiting is bounded so a flood is refused (-179, HTTP 503 with
+ * Retry-After) instead of queued forever. The number of workers is the server's configuration.
+ */
+export const SANDBOX_QUEUE_LIMITS = {
+  /** Tasks one tenant may have waiting for a worker (an upload is one to three tasks). */
+  maxQueuedPerTenant: 8,
+  /** Tasks all tenants together may have waiting. */
+  maxQueuedTotal: 64,
+  /** Longest a task waits for a worker before it is refused as busy. */
+  maxWaitMs: 60_000,
+  /** What a busy refusal tells the client to wait before trying again. */
+  retryAfterSeconds: 10,
+} as const;
+
+export type SandboxQueueLimits = { -readonly [K in keyof typeof SANDBOX_QUEUE_LIMITS]: number };
+
 export type IngestLimits = { -readonly [K in keyof typeof INGEST_LIMITS]: number };

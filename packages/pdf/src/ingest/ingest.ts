@@ -1,25 +1,26 @@
 import { Code } from '@signet/contracts';
-import { PdfDocument } from '../core/document.ts';
 import { PdfError } from '../core/errors.ts';
-import { pageCount } from '../core/pages.ts';
-import { readXref } from '../core/xref.ts';
 import type { PageGeometry } from '../geometry/page-geometry.ts';
-import { readAllPageGeometry } from '../geometry/read-geometry.ts';
-import { certificationLevel } from './certification.ts';
 import { type DetectedType, detectType } from './detect-type.ts';
 import { INGEST_LIMITS, type IngestLimits } from './ingest-limits.ts';
 import { convertOffice } from './office.ts';
+import { requireGeometry } from './pdf-structure.ts';
 import {
   imagesToPdfSandboxed,
   inspectPdfSandboxed,
   rewritePdfSandboxed,
   xmlToPdfSandboxed,
 } from './sandbox.ts';
+import type { SandboxPool } from './sandbox-pool.ts';
 
 export interface IngestOptions {
   limits?: Partial<IngestLimits>;
   /** Path of LibreOffice's soffice; found on PATH when omitted. */
   soffice?: string;
+  /** The sandbox pool to run in (the server's); the process-wide default otherwise. */
+  pool?: SandboxPool;
+  /** Whose upload this is: the pool shares its workers fairly between tenants. */
+  tenant?: string;
 }
 
 /** What ingest did to make the upload signable. */
@@ -63,14 +64,14 @@ export async function ingestUpload(bytes: Uint8Array, opts: IngestOptions = {}):
   const type = detectType(bytes);
   switch (type) {
     case 'pdf':
-      return ingestPdf(bytes, limits, type);
+      return ingestPdf(bytes, limits, type, opts);
     case 'jpeg':
     case 'jpeg2000':
     case 'png':
     case 'gif':
     case 'tiff':
     case 'bmp': {
-      const created = await imagesToPdfSandboxed(bytes, sandboxOptions(limits));
+      const created = await imagesToPdfSandboxed(bytes, { ...sandboxOptions(limits), ...poolOf(opts) });
       return {
         pdf: created.pdf,
         sourceType: type,
@@ -83,6 +84,7 @@ export async function ingestUpload(bytes: Uint8Array, opts: IngestOptions = {}):
     case 'xml': {
       const created = await xmlToPdfSandboxed(bytes, {
         ...sandboxOptions(limits),
+        ...poolOf(opts),
         maxChars: limits.maxXmlChars,
       });
       return {
@@ -104,7 +106,7 @@ export async function ingestUpload(bytes: Uint8Array, opts: IngestOptions = {}):
         soffice: opts.soffice,
         timeoutMs: limits.officeTimeoutMs,
       });
-      const result = await ingestPdf(converted, limits, type);
+      const result = await ingestPdf(converted, limits, type, opts);
       return { ...result, action: 'converted' };
     }
     case 'unknown':
@@ -124,6 +126,10 @@ function sandboxOptions(limits: IngestLimits) {
   };
 }
 
+function poolOf(opts: IngestOptions) {
+  return { pool: opts.pool, tenant: opts.tenant };
+}
+
 function mb(n: number): string {
   return (n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0);
 }
@@ -134,113 +140,62 @@ function latin1(bytes: Uint8Array): string {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
 }
 
-function encryptionRefusal(bytes: Uint8Array): PdfError {
-  try {
-    PdfDocument.open(bytes);
-  } catch (e) {
-    if (e instanceof PdfError) return e;
-  }
-  return new PdfError(
-    Code.INVALID_DOCUMENT,
-    'This PDF is encrypted in a way that cannot be opened here (it needs a password or a certificate). Upload an unprotected copy.',
-  );
-}
-
 /** A signature dictionary leaves a /ByteRange array in the file, encrypted or not. */
 export function hasSignatures(bytes: Uint8Array): boolean {
   return /\/ByteRange\s*\[\s*\d+\s+\d+\s+\d+\s+\d+\s*\]/.test(latin1(bytes));
 }
 
 /**
- * Page geometry through the core reader, the one that will append to the file later. The file
- * has already been parsed whole in the sandbox, so reading its page tree here is safe.
+ * PDFs: every read of the file's structure (decoded-bytes budget, full parse, the core reader's
+ * cross-reference, certification and page geometry) happens in the sandbox; this process only
+ * decides from the answers.
  */
-function geometryOf(pdf: Uint8Array, maxPages: number): { pageCount: number; pages: PageGeometry[] } {
-  try {
-    const doc = PdfDocument.open(pdf);
-    const count = pageCount(doc);
-    if (count > maxPages) {
-      throw new PdfError(
-        Code.PAGE_LIMIT_EXCEEDED,
-        `The document has ${count} pages; at most ${maxPages} are allowed.`,
-      );
-    }
-    const pages = readAllPageGeometry(doc);
-    return { pageCount: pages.length, pages };
-  } catch (e) {
-    if (e instanceof PdfError && e.code === Code.PAGE_LIMIT_EXCEEDED) throw e;
-    const detail = e instanceof Error ? ` (${e.message.replace(/\.$/, '')})` : '';
-    throw new PdfError(
-      Code.INVALID_DOCUMENT,
-      `The page structure of this PDF is malformed${detail}, so it cannot be prepared for signing.`,
-    );
-  }
-}
-
-function tryGeometry(
-  pdf: Uint8Array,
-  maxPages: number,
-): { pageCount: number; pages: PageGeometry[] } | undefined {
-  try {
-    return geometryOf(pdf, maxPages);
-  } catch (e) {
-    if (e instanceof PdfError && e.code === Code.PAGE_LIMIT_EXCEEDED) throw e;
-    return undefined;
-  }
-}
-
-function appendable(bytes: Uint8Array): boolean {
-  try {
-    readXref(bytes);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function ingestPdf(
   bytes: Uint8Array,
   limits: IngestLimits,
   sourceType: DetectedType,
+  opts: IngestOptions,
 ): Promise<IngestResult> {
-  const sandbox = {
-    timeoutMs: limits.parseTimeoutMs,
-    heapMb: limits.workerHeapMb,
-    maxPages: limits.maxPages,
-  };
+  const sandbox = { ...sandboxOptions(limits), pool: opts.pool, tenant: opts.tenant };
   const signed = hasSignatures(bytes);
   const inspection = await inspectPdfSandboxed(bytes, sandbox);
+  const structure = inspection.structure;
   if (signed) {
     // Signed files are never rewritten: that would invalidate the signatures they carry.
-    if (!appendable(bytes)) {
+    if (!structure.appendable) {
       throw new PdfError(
         Code.INVALID_DOCUMENT,
         'This PDF is already signed, but its internal structure is damaged, so no further signature can be added without breaking the existing ones.',
       );
     }
-    if (certificationLevel(PdfDocument.open(bytes)) === 1) {
+    if (structure.certificationLevel === 1) {
       throw new PdfError(
         Code.INVALID_DOCUMENT,
         'This PDF is certified by its author so that no change at all is allowed, so it cannot be signed again.',
       );
     }
-    return { pdf: bytes, sourceType, action: 'kept', signed, ...geometryOf(bytes, limits.maxPages) };
+    return { pdf: bytes, sourceType, action: 'kept', signed, ...requireGeometry(structure.geometry) };
   }
   if (!inspection.encrypted && ENCRYPT_ENTRY.test(latin1(bytes))) {
     // The parser did not recognise the encryption (certificate-based, or malformed): never
     // rewrite such a file, the result would be garbage. The core reader says which case it is.
-    throw encryptionRefusal(bytes);
+    throw new PdfError(
+      Code.INVALID_DOCUMENT,
+      structure.openError ??
+        'This PDF is encrypted in a way that cannot be opened here (it needs a password or a certificate). Upload an unprotected copy.',
+    );
   }
   const headerAtStart = Buffer.from(bytes.buffer, bytes.byteOffset, 5).toString('latin1') === '%PDF-';
-  if (!inspection.encrypted && !inspection.recovered && headerAtStart && appendable(bytes)) {
+  if (!inspection.encrypted && !inspection.recovered && headerAtStart && structure.appendable) {
     // Clean files are kept as they are, if the core reader also reads their page tree;
     // otherwise (e.g. page tree quirks) the rewrite below normalises them.
-    const geometry = tryGeometry(bytes, limits.maxPages);
-    if (geometry) return { pdf: bytes, sourceType, action: 'kept', signed, ...geometry };
+    const g = structure.geometry;
+    if ('code' in g && g.code === Code.PAGE_LIMIT_EXCEEDED) throw new PdfError(g.code, g.message);
+    if (!('code' in g)) return { pdf: bytes, sourceType, action: 'kept', signed, ...g };
   }
-  const rewritten = await rewritePdfSandboxed(bytes, sandbox);
-  const check = await inspectPdfSandboxed(rewritten, sandbox);
-  if (check.encrypted || !appendable(rewritten)) {
+  const rewritten = await rewritePdfSandboxed(bytes, { ...sandbox, admitted: true });
+  const check = await inspectPdfSandboxed(rewritten, { ...sandbox, admitted: true });
+  if (check.encrypted || !check.structure.appendable) {
     throw new PdfError(Code.INVALID_DOCUMENT, 'This PDF is damaged and could not be repaired.');
   }
   return {
@@ -248,6 +203,6 @@ async function ingestPdf(
     sourceType,
     action: inspection.encrypted ? 'decrypted' : 'repaired',
     signed,
-    ...geometryOf(rewritten, limits.maxPages),
+    ...requireGeometry(check.structure.geometry),
   };
 }

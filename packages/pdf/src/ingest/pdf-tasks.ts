@@ -1,6 +1,8 @@
 import { PDF, PdfArray, PdfRef } from '@libpdf/core';
 import { Code } from '@signet/contracts';
 import { PdfError } from '../core/errors.ts';
+import { checkDecodedSize } from './decoded-size.ts';
+import { type PdfStructure, readStructure } from './pdf-structure.ts';
 
 /**
  * Full parses of untrusted PDFs. These run inside the sandbox worker (sandbox-worker.ts), never
@@ -14,6 +16,8 @@ export interface PdfInspection {
   recovered: boolean;
   warnings: string[];
   pageCount: number;
+  /** What the core reader makes of it (appendable, certification, page geometry). */
+  structure: PdfStructure;
 }
 
 export interface FormFieldInfo {
@@ -61,6 +65,8 @@ function checkPageCount(pdf: PDF, maxPages: number): number {
 }
 
 export async function inspectPdf(bytes: Uint8Array, maxPages: number): Promise<PdfInspection> {
+  // Before the full parse, which would unpack every object stream whatever its size.
+  const doc = checkDecodedSize(bytes);
   const pdf = await load(bytes);
   const pageCount = checkPageCount(pdf, maxPages);
   if (pageCount === 0) throw new PdfError(Code.INVALID_DOCUMENT, 'The PDF has no pages.');
@@ -70,6 +76,7 @@ export async function inspectPdf(bytes: Uint8Array, maxPages: number): Promise<P
     recovered: pdf.recoveredViaBruteForce,
     warnings: pdf.warnings.slice(0, 20),
     pageCount,
+    structure: readStructure(doc, bytes, maxPages),
   };
 }
 

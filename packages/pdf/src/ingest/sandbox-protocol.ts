@@ -1,4 +1,11 @@
-export type SandboxTask = 'inspect' | 'rewrite' | 'form-fields' | 'image-pdf' | 'xml-pdf' | 'merge';
+export type SandboxTask =
+  | 'inspect'
+  | 'rewrite'
+  | 'form-fields'
+  | 'image-pdf'
+  | 'xml-pdf'
+  | 'merge'
+  | 'geometry';
 
 export interface SandboxRequest {
   id: number;

@@ -1,5 +1,5 @@
 import { Code, type Document, INVALID_FILE_NAME_CHARS } from '@signet/contracts';
-import { documentGeometry, mergePdfs } from '@signet/pdf';
+import { INGEST_LIMITS, mergePdfsWithGeometry } from '@signet/pdf';
 import type { Executor } from '../../db/database.ts';
 import { appendActivity } from '../../db/repositories/activity.ts';
 import {
@@ -108,20 +108,35 @@ export async function mergeDocuments(
 ): Promise<Document> {
   authorizeInTenant(actor, 'documents.manage');
   if (INVALID_FILE_NAME_CHARS.test(input.name)) throw new AppError(Code.INVALID_FILE_NAME);
+  // The same document twice is refused: repeating one id was how a single request asked for a
+  // document many times the page limit.
+  const repeated = input.documentIds.find((id, i) => input.documentIds.indexOf(id) !== i);
+  if (repeated)
+    throw new AppError(Code.DOCUMENT_ALREADY_ADDED, `Document ${repeated} is listed more than once`);
   const tenantId = actor.tenantId;
   const sources = await deps.db.withTenant(tenantId, async (tx) => {
     const rows = await findDocuments(tx, input.documentIds);
     const byId = new Map(rows.map((r) => [r.id, r]));
-    const out: Uint8Array[] = [];
+    let pages = 0;
     for (const id of input.documentIds) {
       if (!byId.get(id)) throw new AppError(Code.DOCUMENT_MISSING);
-      await ownDocument(tx, actor, id);
-      out.push((await currentBytes(tx, id, deps)).bytes);
+      pages += (await ownDocument(tx, actor, id)).pageCount;
     }
+    // Before any bytes are read: the sum of the stored page counts (the sandbox checks again).
+    if (pages > INGEST_LIMITS.maxPages) {
+      throw new AppError(
+        Code.PAGE_LIMIT_EXCEEDED,
+        `Together the documents have ${pages} pages; at most ${INGEST_LIMITS.maxPages} are allowed.`,
+      );
+    }
+    const out: Uint8Array[] = [];
+    for (const id of input.documentIds) out.push((await currentBytes(tx, id, deps)).bytes);
     return out;
   });
-  const merged = await withPdfErrors(() => mergePdfs(sources));
-  const pages = await withPdfErrors(async () => documentGeometry(merged));
+  // Merging and reading the new document's pages both happen in the sandbox pool.
+  const { pdf: merged, pages } = await withPdfErrors(() =>
+    mergePdfsWithGeometry(sources, { pool: deps.sandbox, tenant: tenantId }),
+  );
   return deps.db.withTenant(tenantId, async (tx) => {
     const documentId = await insertDocument(tx, {
       tenantId,

@@ -3,7 +3,9 @@ import { AppError } from '../app-error.ts';
 
 /**
  * The PDF engine refuses with its own error carrying a spec code and a plain message; the
- * domain turns it into the AppError the HTTP mapper knows.
+ * domain turns it into the AppError the HTTP mapper knows. A busy sandbox pool (a refusal that
+ * carries `retryAfterSeconds`) answers 503 with Retry-After: the request was fine, the server
+ * will take it later.
  */
 export async function withPdfErrors<T>(fn: () => Promise<T>): Promise<T> {
   try {
@@ -15,7 +17,14 @@ export async function withPdfErrors<T>(fn: () => Promise<T>): Promise<T> {
       'code' in error &&
       typeof error.code === 'number'
     ) {
-      throw new AppError((isKnownCode(error.code) ? error.code : -59) as Code, error.message);
+      const code = (isKnownCode(error.code) ? error.code : -59) as Code;
+      if ('retryAfterSeconds' in error && typeof error.retryAfterSeconds === 'number') {
+        throw new AppError(code, error.message, {
+          httpStatus: 503,
+          retryAfterSeconds: error.retryAfterSeconds,
+        });
+      }
+      throw new AppError(code, error.message);
     }
     throw error;
   }

@@ -42,11 +42,20 @@ async function uploadOne(
   deps: Deps,
 ): Promise<Document> {
   const name = documentName(file.fileName);
-  const ingested = await withPdfErrors(() =>
-    ingestUpload(file.bytes, deps.settings.sofficePath ? { soffice: deps.settings.sofficePath } : {}),
-  );
-  const formFields = await withPdfErrors(async () => extractFormFieldTags(ingested.pdf)).catch(() => []);
   const tenantId = actor.tenantId;
+  // The tenant's own queue in the sandbox pool: another tenant's flood cannot hold this up long.
+  const sandbox = { pool: deps.sandbox, tenant: tenantId };
+  const ingested = await withPdfErrors(() =>
+    ingestUpload(file.bytes, {
+      ...sandbox,
+      ...(deps.settings.sofficePath ? { soffice: deps.settings.sofficePath } : {}),
+    }),
+  );
+  // The upload got through the pool's queue already: its last step is not refused as busy.
+  const formFields = await extractFormFieldTags(ingested.pdf, { ...sandbox, admitted: true }).catch(
+    // A file whose fields cannot be read simply has none.
+    () => [],
+  );
   return deps.db.withTenant(tenantId, async (tx) => {
     const documentId = await insertDocument(tx, {
       tenantId,
