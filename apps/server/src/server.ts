@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { SandboxPool } from '@signet/pdf';
+import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { createOutboundClient, type HostResolver } from './adapters/http/safe-http.ts';
 import { createKeyVault, loadMasterKey } from './adapters/keys/master-key.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
+import { redisFailureStore } from './adapters/redis/redis-failure-store.ts';
 import { createSigningProviders } from './adapters/signing/signing-providers.ts';
 import type { BlobStore } from './adapters/storage/blob-store.ts';
 import { createFsBlobStore } from './adapters/storage/fs-blob-store.ts';
@@ -20,6 +22,7 @@ import {
 } from './db/repositories/tenants.ts';
 import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './demo/seed-demo.ts';
 import { argon2idHasher, type PasswordHasher } from './domain/auth/passwords.ts';
+import { memoryFailureStore, SignInThrottle } from './domain/auth/sign-in-throttle.ts';
 import { createTokenSigner } from './domain/auth/tokens.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import type { Deps } from './domain/deps.ts';
@@ -76,6 +79,7 @@ export async function createServer(options: ServerOptions) {
     options.blobs ??
     (config.s3 ? createS3BlobStore(config.s3) : createFsBlobStore(join(config.dataDir, 'blobs')));
   const mailer: Mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, blobs });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const deps: Deps = {
     db,
     clock,
@@ -95,6 +99,9 @@ export async function createServer(options: ServerOptions) {
         ...(config.sandboxWorkers ? { workers: config.sandboxWorkers } : {}),
         ...(config.sandboxQueuePerTenant ? { maxQueuedPerTenant: config.sandboxQueuePerTenant } : {}),
       }),
+    signInThrottle: new SignInThrottle(
+      redis ? redisFailureStore(redis, config.redisPrefix) : memoryFailureStore(),
+    ),
     log,
     settings: {
       appUrl: config.appUrl,
@@ -110,6 +117,8 @@ export async function createServer(options: ServerOptions) {
   };
   const hub = createNotificationHub();
   const app = await buildApp(deps, {
+    redis: redis ? { client: redis, prefix: config.redisPrefix } : null,
+    trustProxy: config.trustProxy,
     logger: options.logger === false ? false : log,
     rateLimitPerMinute: config.authRateLimitPerMinute,
     webDistDir: config.webDistDir,
@@ -132,6 +141,7 @@ export async function createServer(options: ServerOptions) {
       hub.closeAll();
       await stopListening();
       await app.close();
+      await redis?.quit();
       // An injected pool belongs to whoever made it.
       if (!options.sandbox) await deps.sandbox.close();
       await mailer.close();
