@@ -44,8 +44,6 @@ export interface Deps {
   signInThrottle: SignInThrottle;
   /** Sandbox processes for PDF work, shared fairly between tenants (uploads, merges, geometry). */
   sandbox: SandboxPool;
-  /** Slows password guesses per (account, address); shared through Redis when configured. */
-  signInThrottle: SignInThrottle;
   settings: DomainSettings;
   log: Logger;
 }
