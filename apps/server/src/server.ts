@@ -78,7 +78,15 @@ export async function createServer(options: ServerOptions) {
   const blobs =
     options.blobs ??
     (config.s3 ? createS3BlobStore(config.s3) : createFsBlobStore(join(config.dataDir, 'blobs')));
-  const mailer: Mailer = createMailer({ db, smtpUrl: config.smtpUrl, from: config.mailFrom, log, blobs });
+  const vault = createKeyVault(loadMasterKey(config.masterKey, config.dataDir, (msg) => log.warn(msg)));
+  const mailer: Mailer = createMailer({
+    db,
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    log,
+    blobs,
+    vault,
+  });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const deps: Deps = {
     db,
@@ -87,7 +95,7 @@ export async function createServer(options: ServerOptions) {
     tokens: createTokenSigner(jwtSecret, clock),
     mailer,
     blobs,
-    vault: createKeyVault(loadMasterKey(config.masterKey, config.dataDir, (msg) => log.warn(msg))),
+    vault,
     remoteSigning: createSigningProviders(config.signingProviders),
     outbound: createOutboundClient({
       allow: config.outboundAllow,

@@ -105,36 +105,53 @@ describe('change password', () => {
   });
 });
 
-describe('passwords that must change (-73)', () => {
-  it('an admin reset mails a temporary password; sign-in answers -73 resetpassword until it is changed', async () => {
+describe('admin password reset', () => {
+  it('mails the member a set-password link; their password and sessions stay until they use it', async () => {
     const admin = await t.signIn('admin@demo.test');
+    // signer1 chose Fresh-pass-2 in the first test of this file.
+    const member = await t.signIn('signer1@demo.test', 'Fresh-pass-2');
     const target = await t.call<{ id: string }>('GET', '/v1/user', {
       token: admin.token,
-      query: { email: 'signer2@demo.test' },
+      query: { email: 'signer1@demo.test' },
     });
     expect(
       (await t.call('POST', `/v1/users/${target.data.id}/password/reset`, { token: admin.token })).code,
     ).toBe(1);
-    const mail = await t.mail.next('signer2@demo.test', /reset/);
-    const temporary = mail.text
-      .split('\n')
-      .map((l) => l.trim())
-      .find((l) => /^\S{16,24}$/.test(l) && !l.startsWith('http'));
-    expect(temporary).toBeTruthy();
-    const signIn = await t.call('POST', '/v1/authenticate', {
-      form: { username: 'signer2@demo.test', password: temporary ?? '' },
+    const mail = await t.mail.next('signer1@demo.test', /Reset/);
+    expect(mail.text).toContain('An administrator asked you to choose a new password.');
+    const link = linkIn(mail);
+    expect(link).toMatch(/^http:\/\/signet\.test\/resetpassword\?token=/);
+
+    expect((await t.call('GET', '/v1/users/valid', { token: member.token })).code).toBe(1);
+    expect((await t.signIn('signer1@demo.test', 'Fresh-pass-2')).token).toBeTruthy();
+
+    const body = { token: tokenOf(link), newPassword: 'Chosen-pass-3', confirmPassword: 'Chosen-pass-3' };
+    expect((await t.call('POST', '/public/users/password', { body })).code).toBe(1);
+    expect((await t.signIn('signer1@demo.test', 'Chosen-pass-3')).token).toBeTruthy();
+    const old = await t.call('POST', '/v1/authenticate', {
+      form: { username: 'signer1@demo.test', password: 'Fresh-pass-2' },
     });
-    expect([signIn.code, signIn.data]).toEqual([Code.USER_NOT_ENABLED, 'resetpassword']);
-    const change = await t.call('POST', '/v1/users/password', {
-      body: {
-        username: 'signer2@demo.test',
-        oldPassword: temporary,
-        newPassword: 'Chosen-pass-3',
-        confirmPassword: 'Chosen-pass-3',
-      },
+    expect(old.code).toBe(Code.INVALID_PASSWORD);
+    // Using the link is a password change: it ends the sessions opened with the old password.
+    expect((await t.call('GET', '/v1/users/valid', { token: member.token })).code).toBe(Code.SESSION_ENDED);
+  });
+
+  it('admin resets and forgotten-password mails share the limit of five a day (-227)', async () => {
+    const admin = await t.signIn('admin@demo.test');
+    const target = await t.call<{ id: string }>('GET', '/v1/user', {
+      token: admin.token,
+      query: { email: 'custodian@demo.test' },
     });
-    expect(change.code).toBe(1);
-    expect((await t.signIn('signer2@demo.test', 'Chosen-pass-3')).token).toBeTruthy();
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (await t.call('POST', `/v1/users/${target.data.id}/password/reset`, { token: admin.token })).code,
+      );
+    expect(codes.at(-1)).toBe(Code.MAX_PASSWORD_RESETS);
+    const forgot = await t.call('POST', '/public/users/forgotPassword', {
+      body: { email: 'custodian@demo.test' },
+    });
+    expect(forgot.code).toBe(Code.MAX_PASSWORD_RESETS);
   });
 });
 

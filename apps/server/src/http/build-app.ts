@@ -16,6 +16,7 @@ import { APP_VERSION } from '../domain/tenants/configuration.ts';
 import { createAuthRateLimit } from './auth-rate-limit.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { trackInFlight } from './in-flight.ts';
+import { requestLogOptions } from './log-redaction.ts';
 import { type NotificationHub, registerNotificationSocket } from './notification-socket.ts';
 import { registerRoutes } from './route.ts';
 import { apiRoutes } from './routes/index.ts';
@@ -41,7 +42,9 @@ export interface AppOptions {
 /** Builds the HTTP application around the use cases' dependencies. */
 export async function buildApp(deps: Deps, options: AppOptions) {
   const app = Fastify({
-    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
+    ...(options.logger
+      ? { loggerInstance: options.logger.child({}, requestLogOptions) as FastifyBaseLogger }
+      : { logger: false }),
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     trustProxy: options.trustProxy ?? false,

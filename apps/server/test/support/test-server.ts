@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { SandboxPool } from '@signet/pdf';
 import type { InjectOptions } from 'fastify';
+import type { Logger } from 'pino';
 import type { HostResolver } from '../../src/adapters/http/safe-http.ts';
 import { loadConfig } from '../../src/config.ts';
 import type { Database } from '../../src/db/database.ts';
@@ -59,7 +60,8 @@ export { DEMO_CLIENT_SECRET, DEMO_PASSWORD };
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  options: { resolveHost?: HostResolver; sandbox?: SandboxPool } = {},
+  /** A logger to read what the server logs (the log tests); silent otherwise. */
+  options: { logger?: Logger; resolveHost?: HostResolver; sandbox?: SandboxPool } = {},
 ) {
   const db: Database & { url?: string } = await createTestDatabase();
   const mail: MailCatcher = await startMailCatcher();
@@ -82,7 +84,7 @@ export async function startTestServer(
     config,
     db,
     clock,
-    logger: false,
+    logger: options.logger ?? false,
     ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
     // A PDF sandbox pool with a test seam (the fairness test); the caller closes it.
     ...(options.sandbox ? { sandbox: options.sandbox } : {}),

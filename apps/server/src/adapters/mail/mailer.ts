@@ -1,9 +1,13 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../../db/database.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
+import { maskEmail } from '../../domain/auth/one-time-codes.ts';
+import type { KeyVault } from '../keys/master-key.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
+import { hideSecrets, openSecrets, revealSecrets, sealSecrets } from './mail-secrets.ts';
 
 export interface MailMessage {
   to: string;
@@ -11,8 +15,13 @@ export interface MailMessage {
   text: string;
   html?: string;
   tenantId?: string | null;
-  /** Machine-readable facts (kind, links) kept with the message for the admin and for tests. */
+  /** Machine-readable facts (kind, language, ePak, attachments) kept with the message; never a secret. */
   meta?: Record<string, unknown>;
+  /**
+   * The parts of subject and text that grant access (links with tokens, codes): sealed in the
+   * outbox until the mail is delivered or given up, then gone; never stored without SMTP.
+   */
+  secrets?: readonly string[];
 }
 
 /**
@@ -30,11 +39,18 @@ export interface Mailer {
 
 const MAX_ATTEMPTS = 5;
 
+function kindOf(meta: Record<string, unknown> | null): string {
+  const kind = meta?.kind;
+  return typeof kind === 'string' ? kind : 'mail';
+}
+
 export function createMailer(opts: {
   db: Database;
   smtpUrl: string | null;
   from: string;
   log: Logger;
+  /** Seals the secrets of a message while it waits for delivery. */
+  vault: KeyVault;
   /** Where `meta.attachments` ({filename, blobHash}) are read from when the mail is sent. */
   blobs: BlobStore;
 }): Mailer {
@@ -51,11 +67,12 @@ export function createMailer(opts: {
       .limit(50);
     if (pending.length === 0) return 0;
     if (!transport) {
+      // Only the kind and a masked address: subjects and meta may name what the mail grants.
       for (const m of pending)
-        opts.log.info({ to: m.to, subject: m.subject, meta: m.meta }, 'mail kept in outbox (no SMTP)');
+        opts.log.info(`mail not sent (no SMTP configured): ${kindOf(m.meta)} to ${maskEmail(m.to)}`);
       await opts.db.system
         .update(mailOutbox)
-        .set({ status: 'kept' })
+        .set({ status: 'kept', secretsSealed: null })
         .where(
           inArray(
             mailOutbox.id,
@@ -77,27 +94,37 @@ export function createMailer(opts: {
             contentType: a.filename.toLowerCase().endsWith('.pdf') ? 'application/pdf' : undefined,
           })),
         );
+        const body = revealSecrets(m, openSecrets(opts.vault, m.id, m.secretsSealed));
         await transport.sendMail({
           from: opts.from,
           to: m.to,
-          subject: m.subject,
-          text: m.text,
-          html: m.html ?? undefined,
+          subject: body.subject,
+          text: body.text,
+          html: body.html ?? undefined,
           ...(attachments.length > 0 ? { attachments } : {}),
         });
+        // Delivered: the outbox keeps the placeholders, never again the secrets.
         await opts.db.system
           .update(mailOutbox)
-          .set({ status: 'sent', sentAt: new Date(), attempts: sql`${mailOutbox.attempts} + 1` })
+          .set({
+            status: 'sent',
+            sentAt: new Date(),
+            attempts: sql`${mailOutbox.attempts} + 1`,
+            secretsSealed: null,
+          })
           .where(eq(mailOutbox.id, m.id));
       } catch (error) {
         const attempts = m.attempts + 1;
-        opts.log.warn({ err: error, to: m.to, attempts }, 'mail delivery failed');
+        const givenUp = attempts >= MAX_ATTEMPTS;
+        opts.log.warn({ err: error, to: maskEmail(m.to), attempts }, 'mail delivery failed');
         await opts.db.system
           .update(mailOutbox)
           .set({
             attempts,
             lastError: String(error),
-            status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+            status: givenUp ? 'failed' : 'pending',
+            // Kept sealed for the next attempt; erased once nobody will send it.
+            ...(givenUp ? { secretsSealed: null } : {}),
           })
           .where(and(eq(mailOutbox.id, m.id), eq(mailOutbox.status, 'pending')));
         if (attempts < MAX_ATTEMPTS) break; // the server is likely down: try the rest later
@@ -130,11 +157,17 @@ export function createMailer(opts: {
 
   return {
     async queue(tx, message) {
+      const id = randomUUID();
+      const { body, sealed } = hideSecrets(
+        { subject: message.subject, text: message.text, html: message.html ?? null },
+        message.secrets ?? [],
+      );
       await tx.insert(mailOutbox).values({
+        id,
         to: message.to,
-        subject: message.subject,
-        text: message.text,
-        html: message.html ?? null,
+        ...body,
+        // Without SMTP nothing will ever send the secrets, so they are not kept at all.
+        secretsSealed: transport && sealed.values.length > 0 ? sealSecrets(opts.vault, id, sealed) : null,
         tenantId: message.tenantId ?? null,
         meta: message.meta ?? {},
       });

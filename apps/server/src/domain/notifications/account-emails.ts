@@ -2,9 +2,11 @@ import type { MailMessage } from '../../adapters/mail/mailer.ts';
 import { DEFAULT_LANGUAGE, type Language } from '../auth/language.ts';
 
 /**
- * The mails about accounts, in the languages the web app offers. Each carries its link in
- * `meta.link` as well as in the text. Callers choose the language: the request's for mails to
- * the caller or to someone without an account yet, the recipient's profile language otherwise.
+ * The mails about accounts, in the languages the web app offers. Callers choose the language:
+ * the request's for mails to the caller or to someone without an account yet, the recipient's
+ * profile language otherwise. Every link and code in them is a secret of the message (sealed
+ * until delivered, never kept after): some links carry tokens, and treating all alike leaves no
+ * link to forget. `meta` names the kind and language only.
  */
 
 interface Words {
@@ -18,7 +20,6 @@ interface Words {
   otp: { subject(code: string): string; line(code: string): string; validity(minutes: number): string };
   welcome: { subject(tenant: string): string; line(tenant: string): string };
   superAdmin: { subject: string; line: string; setPassword: string };
-  temporaryPassword: { subject: string; line: string; next: string };
 }
 
 const WORDS: Record<Language, Words> = {
@@ -56,11 +57,6 @@ const WORDS: Record<Language, Words> = {
       line: 'You are now a Signet super administrator.',
       setPassword: 'Set your password here:',
     },
-    temporaryPassword: {
-      subject: 'Your Signet password was reset',
-      line: 'An administrator reset your Signet password. Sign in with this temporary password:',
-      next: 'You will be asked to choose a new one at once.',
-    },
   },
   hi: {
     invitation: {
@@ -96,11 +92,6 @@ const WORDS: Record<Language, Words> = {
       subject: 'Signet सुपर व्यवस्थापक पहुँच',
       line: 'अब आप Signet के सुपर व्यवस्थापक हैं।',
       setPassword: 'यहाँ अपना पासवर्ड सेट करें:',
-    },
-    temporaryPassword: {
-      subject: 'आपका Signet पासवर्ड रीसेट कर दिया गया है',
-      line: 'एक व्यवस्थापक ने आपका Signet पासवर्ड रीसेट किया है। इस अस्थायी पासवर्ड से साइन इन करें:',
-      next: 'आपसे तुरंत नया पासवर्ड चुनने के लिए कहा जाएगा।',
     },
   },
   fr: {
@@ -139,11 +130,6 @@ const WORDS: Record<Language, Words> = {
       line: 'Vous êtes désormais super-administrateur de Signet.',
       setPassword: 'Définissez votre mot de passe ici :',
     },
-    temporaryPassword: {
-      subject: 'Votre mot de passe Signet a été réinitialisé',
-      line: 'Un administrateur a réinitialisé votre mot de passe Signet. Connectez-vous avec ce mot de passe temporaire :',
-      next: 'Il vous sera demandé d’en choisir un nouveau immédiatement.',
-    },
   },
 };
 
@@ -159,7 +145,8 @@ function message(
   to: string,
   subject: string,
   lines: string[],
-  meta: Record<string, unknown>,
+  meta: { kind: string },
+  secrets: readonly string[],
   language: Language | undefined,
 ): MailMessage {
   const html = lines
@@ -175,6 +162,7 @@ function message(
     text: lines.join('\n\n'),
     html,
     meta: { ...meta, language: language ?? DEFAULT_LANGUAGE },
+    secrets,
   };
 }
 
@@ -192,7 +180,8 @@ export function invitationEmail(p: {
       p.to,
       w.subject(p.tenantName),
       [...w.lines(p.inviterName, p.tenantName), p.link, w.validity],
-      { kind: 'invite', link: p.link },
+      { kind: 'invite' },
+      [p.link],
       p.language,
     ),
     tenantId: p.tenantId,
@@ -212,7 +201,8 @@ export function addedToTenantEmail(p: {
       p.to,
       w.subject(p.tenantName),
       [w.line(p.tenantName), p.link],
-      { kind: 'added', link: p.link },
+      { kind: 'added' },
+      [p.link],
       p.language,
     ),
     tenantId: p.tenantId,
@@ -230,7 +220,8 @@ export function passwordResetEmail(p: {
     p.to,
     w.subject,
     [p.byAdmin ? w.byAdmin : w.bySelf, w.choose, p.link, w.validity],
-    { kind: 'reset', link: p.link },
+    { kind: 'reset' },
+    [p.link],
     p.language,
   );
 }
@@ -246,7 +237,8 @@ export function oneTimeCodeEmail(p: {
     p.to,
     w.subject(p.code),
     [w.line(p.code), w.validity(p.minutes)],
-    { kind: 'otp', code: p.code },
+    { kind: 'otp' },
+    [p.code],
     p.language,
   );
 }
@@ -262,7 +254,8 @@ export function welcomeEmail(p: {
     p.to,
     w.subject(p.tenantName),
     [w.line(p.tenantName), p.link],
-    { kind: 'welcome', link: p.link },
+    { kind: 'welcome' },
+    [p.link],
     p.language,
   );
 }
@@ -271,21 +264,5 @@ export function superAdminEmail(p: { to: string; link: string | null; language?:
   const w = words(p.language).superAdmin;
   const lines = [w.line];
   if (p.link) lines.push(w.setPassword, p.link);
-  return message(p.to, w.subject, lines, { kind: 'superadmin', link: p.link }, p.language);
-}
-
-export function temporaryPasswordEmail(p: {
-  to: string;
-  password: string;
-  link: string;
-  language?: Language;
-}): MailMessage {
-  const w = words(p.language).temporaryPassword;
-  return message(
-    p.to,
-    w.subject,
-    [w.line, p.password, w.next, p.link],
-    { kind: 'temporaryPassword', password: p.password, link: p.link },
-    p.language,
-  );
+  return message(p.to, w.subject, lines, { kind: 'superadmin' }, p.link ? [p.link] : [], p.language);
 }

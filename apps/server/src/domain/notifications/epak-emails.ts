@@ -1,8 +1,18 @@
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 
-/** Mails about ePaks. Each names the ePak, says what to do, and carries its link in meta. */
+/**
+ * Mails about ePaks. Each names the ePak and says what to do; `meta` names the kind and the ePak,
+ * never a link. An easy-sign link opens a session, so it is a secret of its message (sealed
+ * until delivered, never kept after); the dashboard links need a sign-in and are not.
+ */
 
-function lines(to: string, subject: string, body: string[], meta: Record<string, unknown>): MailMessage {
+function lines(
+  to: string,
+  subject: string,
+  body: string[],
+  meta: Record<string, unknown>,
+  secrets: readonly string[] = [],
+): MailMessage {
   const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
   return {
     to,
@@ -12,6 +22,7 @@ function lines(to: string, subject: string, body: string[], meta: Record<string,
       .map((l) => (/^https?:\/\//.test(l) ? `<p><a href="${esc(l)}">${esc(l)}</a></p>` : `<p>${esc(l)}</p>`))
       .join('\n'),
     meta,
+    secrets,
   };
 }
 
@@ -35,7 +46,8 @@ export function actionRequestEmail(p: {
       `Open it here (no account needed):`,
       p.link,
     ],
-    { kind: p.reminder ? 'reminder' : `${verb}Request`, link: p.link, epakId: p.epakId },
+    { kind: p.reminder ? 'reminder' : `${verb}Request`, epakId: p.epakId },
+    [p.link],
   );
 }
 
@@ -70,7 +82,6 @@ export function completedEmail(p: {
     [`Everyone has signed "${p.subject}". Download the signed documents here:`, p.link],
     {
       kind: 'completed',
-      link: p.link,
       epakId: p.epakId,
     },
   );
@@ -90,7 +101,6 @@ export function declinedEmail(p: {
     [`${p.by} declined "${p.subject}".`, `Reason: ${p.reason}`, p.link],
     {
       kind: 'declined',
-      link: p.link,
       epakId: p.epakId,
     },
   );
@@ -112,7 +122,7 @@ export function delegatedEmail(p: {
       ...(p.reason ? [`Reason: ${p.reason}`] : []),
       p.link,
     ],
-    { kind: 'delegated', link: p.link, epakId: p.epakId },
+    { kind: 'delegated', epakId: p.epakId },
   );
 }
 
@@ -129,6 +139,6 @@ export function commentEmail(p: {
     p.to,
     `Comment: ${p.subject}`,
     [`${p.by} (${p.role}) commented on "${p.subject}":`, p.comment, p.link],
-    { kind: 'comment', link: p.link, epakId: p.epakId },
+    { kind: 'comment', epakId: p.epakId },
   );
 }

@@ -205,7 +205,8 @@ export const userRoutes = [
     method: 'POST',
     url: '/v1/users/:userId/password/reset',
     auth: 'user',
-    summary: 'Admin: mails a temporary password; the next sign-in must change it (-73)',
+    summary:
+      'Admin: mails the member a set-password link (-227 after five a day); their password and sessions stay until they use it',
     tags,
     params: UserPathSchema,
     response: OkSchema,
