@@ -228,6 +228,11 @@ describe('tenant_id header', () => {
     });
     expect(invited.code).toBe(1);
     const c = await t.signIn('custodian@demo.test');
+    const accepted = await t.call('POST', `/v1/user/invitations/${other.tenantId}`, {
+      token: c.token,
+      body: { accept: true },
+    });
+    expect(accepted.code).toBe(1);
     const inDemo = await t.call<{ role: string }>('GET', '/v1/users/valid', { token: c.token });
     const inOther = await t.call<{ role: string }>('GET', '/v1/users/valid', {
       token: c.token,

@@ -65,9 +65,15 @@ const attempts: Attempt[] = [
     refusedWith: Code.BULK_ROLE_UPDATE_ERROR,
   },
   {
+    // Answering another tenant's invitation needs an open invitation of one's own.
+    route: 'POST /v1/user/invitations/:tenantId',
+    call: () => ({ method: 'POST', url: `/v1/user/invitations/${a.tenantId}`, body: { accept: true } }),
+    refusedWith: Code.INVITE_NOT_PENDING,
+  },
+  {
     route: 'GET /v1/users/:userId/photo',
     call: () => ({ method: 'GET', url: `/v1/users/${A.userId}/photo` }),
-    refusedWith: Code.USER_NOT_FOUND,
+    refusedWith: Code.NOT_AUTHORIZED,
   },
   {
     route: 'DELETE /v1/users/:userId/photo',
@@ -92,7 +98,7 @@ const attempts: Attempt[] = [
   {
     route: 'GET /v1/users/:userId/signature',
     call: () => ({ method: 'GET', url: `/v1/users/${A.userId}/signature` }),
-    refusedWith: Code.USER_NOT_FOUND,
+    refusedWith: Code.NOT_AUTHORIZED,
   },
   {
     route: 'POST /v1/users/:userId/signature',
@@ -102,12 +108,12 @@ const attempts: Attempt[] = [
   {
     route: 'GET /v2/users/:userId/initials',
     call: () => ({ method: 'GET', url: `/v2/users/${A.userId}/initials` }),
-    refusedWith: Code.USER_NOT_FOUND,
+    refusedWith: Code.NOT_AUTHORIZED,
   },
   {
     route: 'GET /v1/users/:userId/certificate',
     call: () => ({ method: 'GET', url: `/v1/users/${A.userId}/certificate` }),
-    refusedWith: Code.USER_NOT_FOUND,
+    refusedWith: Code.NOT_AUTHORIZED,
   },
   {
     route: 'POST /v1/users/:userId/csr',
@@ -619,13 +625,15 @@ describe("tenant B's admin against tenant A", () => {
     );
     expect(group.data.groupName).toBe('Secret');
     expect(group.data.users.map((u) => u.id)).toEqual([A.userId]);
-    const user = await t.call<{ role: string; status: string; userImage: string }>(
-      'GET',
-      `/v1/users/${A.userId}/true`,
-      { token: a.token },
-    );
-    expect(user.data).toMatchObject({ role: 'signer', status: 'enabled', userImage: A.photo });
-    expect((await t.signIn('signer1@demo.test', DEMO_PASSWORD)).token).toBeTruthy();
+    const user = await t.call<{ role: string; status: string }>('GET', `/v1/users/${A.userId}/true`, {
+      token: a.token,
+    });
+    expect(user.data).toMatchObject({ role: 'signer', status: 'enabled' });
+    const signer = await t.signIn('signer1@demo.test', DEMO_PASSWORD);
+    const photo = await t.call<{ userImage: string }>('GET', `/v1/users/${A.userId}/photo`, {
+      token: signer.token,
+    });
+    expect(photo.data.userImage).toBe(A.photo);
     const epak = await t.call<{ subject: string; status: string }>('GET', `/v2/epaks/${A.epakId}`, {
       token: a.token,
     });

@@ -180,7 +180,7 @@ describe('the request language (Accept-Language)', () => {
     // signer1 has a password and the profile locale en: the Hindi request does not change that.
     await createInHindi('Hooli', 'signer1@demo.test');
     const added = await t.mail.next('signer1@demo.test', /Hooli/);
-    expect(words(added.subject)).toBe(words('You were added to Hooli on Signet'));
+    expect(words(added.subject)).toBe(words('You are invited to join Hooli on Signet'));
   });
 });
 

@@ -39,7 +39,7 @@ const cases: Case[] = [
     options: () => ({ query: { email: 'signer1@demo.test' } }),
   },
   { permission: 'users.read', method: 'GET', url: () => `/v1/users/${signer1Id}/false` },
-  { permission: 'users.read', method: 'GET', url: () => `/v1/users/${signer1Id}/photo` },
+  { permission: 'account.invitations', method: 'GET', url: () => '/v1/user/invitations' },
   // An empty profile change changes nothing.
   { permission: 'users.read', method: 'POST', url: () => '/v1/users/profile', options: () => ({ body: {} }) },
   { permission: 'users.filter', method: 'GET', url: () => '/v1/filteredusers' },
@@ -114,7 +114,7 @@ const cases: Case[] = [
     options: () => ({ body: { documentIds: [] } }),
   },
   { permission: 'epaks.compose', method: 'POST', url: () => `/v2/epaks/${nobody}/start` },
-  { permission: 'epaks.read', method: 'GET', url: () => '/v2/epaks' },
+  { permission: 'epaks.list', method: 'GET', url: () => '/v2/epaks' },
   { permission: 'epaks.read', method: 'GET', url: () => `/v2/epaks/${nobody}` },
   { permission: 'epaks.act', method: 'PUT', url: () => `/v2/epak/${nobody}/document/${nobody}/viewed` },
   {

@@ -277,7 +277,7 @@ describe('roles, profile and photos', () => {
     ).toBe('custodian');
   });
 
-  it('updates the own profile and photo; the photo can be read and deleted', async () => {
+  it('updates the own profile and photo; the photo is read by its person only, and deleted by them or an admin', async () => {
     const me = await t.signIn('signer1@demo.test');
     const res = await t.call<{ firstName: string; locale: string; userImage: string | null }>(
       'POST',
@@ -297,9 +297,12 @@ describe('roles, profile and photos', () => {
     expect(res.code).toBe(1);
     expect(res.data).toMatchObject({ firstName: 'Sanjay K.', locale: 'hi', userImage: PNG_1x1 });
     const photo = await t.call<{ userImage: string }>('GET', `/v1/users/${me.userId}/photo`, {
-      token: admin.token,
+      token: me.token,
     });
     expect(photo.data.userImage).toBe(PNG_1x1);
+    expect((await t.call('GET', `/v1/users/${me.userId}/photo`, { token: admin.token })).code).toBe(
+      Code.NOT_AUTHORIZED,
+    );
     const notImage = await t.call('POST', '/v1/users/profile', {
       token: me.token,
       body: { userImage: Buffer.from('hello').toString('base64') },
@@ -313,7 +316,7 @@ describe('roles, profile and photos', () => {
     expect(
       (
         await t.call<{ userImage: string | null }>('GET', `/v1/users/${me.userId}/photo`, {
-          token: admin.token,
+          token: me.token,
         })
       ).data.userImage,
     ).toBeNull();

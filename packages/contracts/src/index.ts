@@ -9,6 +9,7 @@ export * from './schemas/envelope.ts';
 export * from './schemas/epaks.ts';
 export * from './schemas/groups.ts';
 export * from './schemas/integrations.ts';
+export * from './schemas/invitations.ts';
 export * from './schemas/settings.ts';
 export * from './schemas/tags.ts';
 export * from './schemas/templates.ts';

@@ -11,6 +11,8 @@ const SUPER_ADMIN: readonly Role[] = ['super_admin'];
  */
 export const PERMISSIONS = {
   'configuration.read': [...EVERY_TENANT_ROLE, 'super_admin'],
+  /** The person's own account across tenants: answering the invitations of other tenants. */
+  'account.invitations': [...EVERY_TENANT_ROLE, 'super_admin'],
   'users.list': EVERY_TENANT_ROLE,
   'users.lookup': SENDER_ROLES,
   'users.read': EVERY_TENANT_ROLE,
@@ -32,6 +34,8 @@ export const PERMISSIONS = {
   'epaks.compose': SENDER_ROLES,
   /** Reading an ePak also needs to be its owner, a recipient or an admin (checked in the use case). */
   'epaks.read': EVERY_TENANT_ROLE,
+  /** Looking across one's ePaks (lists, search, folder counts, statistics): never a link session's. */
+  'epaks.list': EVERY_TENANT_ROLE,
   /** Acting as a recipient; being the recipient whose turn it is is checked by the workflow machine. */
   'epaks.act': EVERY_TENANT_ROLE,
   'reasons.manage': ADMIN_ROLES,
@@ -64,14 +68,22 @@ const LINK_SESSION_PERMISSIONS: ReadonlySet<Permission> = new Set([
   'configuration.read',
 ]);
 
+/**
+ * Throws -11 (403) for a session opened from an easy-sign link. Routes call it unless they declare
+ * that they serve link sessions (`linkSession: true`), so a new route is closed to them by default.
+ */
+export function refuseLinkSession(actor: Pick<Actor, 'scopeEpakId'> | null): void {
+  if (actor?.scopeEpakId) {
+    throw new AppError(Code.NOT_AUTHORIZED, 'A signing link opens one ePak only; sign in for the rest');
+  }
+}
+
 /** Throws -11 unless the actor's role holds the permission. */
 export function authorize(actor: Actor, permission: Permission): void {
   if (!can(actor, permission)) {
     throw new AppError(Code.NOT_AUTHORIZED, `Your role may not do this (${permission})`);
   }
-  if (actor.scopeEpakId && !LINK_SESSION_PERMISSIONS.has(permission)) {
-    throw new AppError(Code.NOT_AUTHORIZED, 'A signing link opens one ePak only; sign in for the rest');
-  }
+  if (!LINK_SESSION_PERMISSIONS.has(permission)) refuseLinkSession(actor);
 }
 
 /** Like `authorize`, for use cases that need a tenant: also narrows the actor's type. */

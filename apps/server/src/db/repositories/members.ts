@@ -42,11 +42,18 @@ export function findMembersByIds(tx: Executor, userIds: string[]): Promise<Membe
 function searchCondition(search: string | undefined): SQL | undefined {
   if (!search) return undefined;
   const pattern = containsPattern(search);
+  // Names are searched only where the person shared their profile with this tenant: a search
+  // must not confirm the name behind an address that has not accepted.
   return or(
     ilike(users.email, pattern),
-    ilike(users.firstName, pattern),
-    ilike(users.lastName, pattern),
-    ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+    and(
+      eq(userTenants.profileShared, true),
+      or(
+        ilike(users.firstName, pattern),
+        ilike(users.lastName, pattern),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, pattern),
+      ),
+    ),
   );
 }
 
@@ -109,7 +116,7 @@ export async function insertMembership(
 export async function updateMembership(
   tx: Executor,
   userId: string,
-  change: Partial<Pick<typeof userTenants.$inferInsert, 'role' | 'status' | 'userType'>>,
+  change: Partial<Pick<typeof userTenants.$inferInsert, 'role' | 'status' | 'userType' | 'profileShared'>>,
 ): Promise<void> {
   await tx.update(userTenants).set(change).where(eq(userTenants.userId, userId));
 }

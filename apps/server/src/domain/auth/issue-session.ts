@@ -6,6 +6,7 @@ import {
   type UserRow,
 } from '../../db/repositories/accounts.ts';
 import { appendActivity } from '../../db/repositories/activity.ts';
+import { shareProfileWith } from '../../db/repositories/invitations.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';
 import { presentUser } from '../users/present-user.ts';
@@ -74,6 +75,7 @@ export async function issueSession(
       expiresAt: addSeconds(now, deps.settings.refreshTokenTtlSeconds),
       oauthClientId,
     });
+    if (chosen.tenantId) await shareProfileWith(tx, user.id, chosen.tenantId);
     await insertRefreshToken(tx, {
       tokenHash: tokenDigest(refreshToken),
       sessionId: id,

@@ -87,7 +87,7 @@ export async function completePasswordLink(
     if (link.invited && PENDING_INVITE_STATUSES.includes(link.invited.status as never)) {
       await tx
         .update(userTenants)
-        .set({ status: 'enabled' })
+        .set({ status: 'enabled', profileShared: true })
         .where(and(eq(userTenants.tenantId, link.invited.tenantId), eq(userTenants.userId, link.user.id)));
     }
   });

@@ -4,6 +4,7 @@ import { findMembersByIds } from '../../db/repositories/members.ts';
 import type { Actor } from '../actor.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { visibleToTenant } from '../users/present-user.ts';
 import { type LoadedEpak, loadEpak, myTurn } from './load-epak.ts';
 import { presentEpakDocuments, presentSteps, presentSummary } from './present-epak.ts';
 import { refusalFor } from './workflow-machine.ts';
@@ -42,7 +43,13 @@ export async function getEpak(actor: Actor, epakId: string, deps: Deps): Promise
       if (v) versions.set(d.id, v);
     }
     const people = await findMembersByIds(tx, [epak.ownerId, ...workflow.recipients.map((r) => r.userId)]);
-    const byId = new Map(people.map((p) => [p.user.id, p.user]));
+    // Recipients who have not worked in this tenant yet show only their email (issue 17).
+    const byId = new Map(
+      people.map((p) => [
+        p.user.id,
+        p.user.id === actor.userId ? p.user : visibleToTenant(p.user, p.membership),
+      ]),
+    );
     const owner = byId.get(epak.ownerId) ?? { email: '', firstName: '', middleName: '', lastName: '' };
     const flags = await flagsOf(tx, epakId, actor.userId);
     if (!flags?.isRead) await setFlags(tx, tenantId, epakId, actor.userId, { isRead: true });

@@ -46,7 +46,7 @@ function refuseByRules(
 
 /**
  * The users behind recipient emails. A member is used as is; someone with an account in another
- * tenant joins this one as an external signer; a person unknown to the system is added as a new
+ * tenant joins this one as an external signer, with their profile hidden from it; a person unknown to the system is added as a new
  * external user without a password (spec §5) — they act through easy-sign links and can set a
  * password later with "forgot password". `invitedStatus` marks who brought them in. The tenant's
  * recipient rules apply to every address first.
@@ -93,13 +93,11 @@ export async function resolvePeople(
       status: account?.hasPassword ? 'enabled' : invitedStatus,
       userType: 'external',
       invitedBy: actor.userId,
+      // Someone else's account: the sender learns neither that it exists nor the name behind
+      // it; the profile is shared once the person works in this tenant (signs in to it).
+      profileShared: !account,
     });
-    out.set(email, {
-      userId,
-      email,
-      firstName: account?.firstName ?? p.firstName,
-      lastName: account?.lastName ?? p.lastName,
-    });
+    out.set(email, { userId, email, firstName: p.firstName, lastName: p.lastName });
   }
   return out;
 }

@@ -15,7 +15,7 @@ interface Words {
     lines(inviter: string, tenant: string): [string, string];
     validity: string;
   };
-  added: { subject(tenant: string): string; line(tenant: string): string };
+  join: { subject(tenant: string): string; line(inviter: string, tenant: string): string; choose: string };
   reset: { subject: string; byAdmin: string; bySelf: string; choose: string; validity: string };
   otp: { subject(code: string): string; line(code: string): string; validity(minutes: number): string };
   welcome: { subject(tenant: string): string; line(tenant: string): string };
@@ -32,9 +32,11 @@ const WORDS: Record<Language, Words> = {
       ],
       validity: 'The link works once and expires in 7 days.',
     },
-    added: {
-      subject: (tenant) => `You were added to ${tenant} on Signet`,
-      line: (tenant) => `You now belong to ${tenant}. Sign in with your existing password:`,
+    join: {
+      subject: (tenant) => `You are invited to join ${tenant} on Signet`,
+      line: (inviter, tenant) =>
+        `${inviter} invited you to join ${tenant} on Signet. ${tenant} sees your profile only once you accept.`,
+      choose: 'Accept or decline here (or when you next sign in):',
     },
     reset: {
       subject: 'Reset your Signet password',
@@ -67,9 +69,11 @@ const WORDS: Record<Language, Words> = {
       ],
       validity: 'यह लिंक केवल एक बार काम करता है और 7 दिनों में समाप्त हो जाता है।',
     },
-    added: {
-      subject: (tenant) => `आपको Signet पर ${tenant} में जोड़ा गया है`,
-      line: (tenant) => `अब आप ${tenant} के सदस्य हैं। अपने मौजूदा पासवर्ड से साइन इन करें:`,
+    join: {
+      subject: (tenant) => `आपको Signet पर ${tenant} से जुड़ने का निमंत्रण मिला है`,
+      line: (inviter, tenant) =>
+        `${inviter} ने आपको Signet पर ${tenant} से जुड़ने के लिए आमंत्रित किया है। आपके स्वीकार करने के बाद ही ${tenant} आपकी प्रोफ़ाइल देख सकेगा।`,
+      choose: 'यहाँ स्वीकार या अस्वीकार करें (या अगली बार साइन इन करते समय):',
     },
     reset: {
       subject: 'अपना Signet पासवर्ड रीसेट करें',
@@ -103,10 +107,11 @@ const WORDS: Record<Language, Words> = {
       ],
       validity: 'Le lien ne fonctionne qu’une fois et expire dans 7 jours.',
     },
-    added: {
-      subject: (tenant) => `Vous avez été ajouté à ${tenant} sur Signet`,
-      line: (tenant) =>
-        `Vous faites désormais partie de ${tenant}. Connectez-vous avec votre mot de passe actuel :`,
+    join: {
+      subject: (tenant) => `Vous êtes invité à rejoindre ${tenant} sur Signet`,
+      line: (inviter, tenant) =>
+        `${inviter} vous invite à rejoindre ${tenant} sur Signet. ${tenant} ne verra votre profil qu’après votre acceptation.`,
+      choose: 'Acceptez ou refusez ici (ou lors de votre prochaine connexion) :',
     },
     reset: {
       subject: 'Réinitialisez votre mot de passe Signet',
@@ -188,20 +193,22 @@ export function invitationEmail(p: {
   };
 }
 
-export function addedToTenantEmail(p: {
+/** To someone who already has an account: a tenant asks them to join, and waits for their answer. */
+export function joinInvitationEmail(p: {
   to: string;
   tenantName: string;
+  inviterName: string;
   link: string;
   tenantId: string;
   language?: Language;
 }): MailMessage {
-  const w = words(p.language).added;
+  const w = words(p.language);
   return {
     ...message(
       p.to,
-      w.subject(p.tenantName),
-      [w.line(p.tenantName), p.link],
-      { kind: 'added' },
+      w.join.subject(p.tenantName),
+      [w.join.line(p.inviterName, p.tenantName), w.join.choose, p.link, w.invitation.validity],
+      { kind: 'join' },
       [p.link],
       p.language,
     ),

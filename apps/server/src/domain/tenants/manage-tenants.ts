@@ -9,16 +9,12 @@ import {
   listTenantsWithCounts,
   updateTenant,
 } from '../../db/repositories/tenants.ts';
-import { passwordTokens } from '../../db/schema/index.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import { accountMailLanguage } from '../auth/language.ts';
-import { randomToken, tokenDigest } from '../auth/tokens.ts';
-import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
-import { addedToTenantEmail, invitationEmail } from '../notifications/account-emails.ts';
 import { authorize } from '../policy.ts';
-import { INVITE_TTL_SECONDS } from '../users/invite-user.ts';
+import { sendTenantInvitation } from '../users/tenant-invitation.ts';
 
 function present(
   t: { id: string; name: string; status: 'active' | 'disabled'; createdAt: Date },
@@ -63,48 +59,21 @@ export async function createTenant(
         defaultTenantId: id,
       });
     }
-    const hasPassword = Boolean(existing?.passwordHash);
+    // An existing account becomes the owner only once its person accepts (as with any invitation).
     await insertMembership(tx, {
       tenantId: id,
       userId,
       role: 'root',
-      status: hasPassword ? 'enabled' : 'admininvited',
+      status: 'admininvited',
       invitedBy: actor.userId,
+      profileShared: !existing,
     });
-    if (hasPassword) {
-      await deps.mailer.queue(
-        tx,
-        addedToTenantEmail({
-          to: input.adminEmail,
-          tenantName: input.tenantName,
-          link: `${deps.settings.appUrl}/login`,
-          tenantId: id,
-          language,
-        }),
-      );
-    } else {
-      const token = randomToken();
-      await tx.insert(passwordTokens).values({
-        tokenHash: tokenDigest(token),
-        userId,
-        kind: 'invite',
-        tenantId: id,
-        createdAt: now,
-        expiresAt: addSeconds(now, INVITE_TTL_SECONDS),
-      });
-      const link = `${deps.settings.appUrl}/resetpassword?token=${token}&invite=1&email=${encodeURIComponent(input.adminEmail)}`;
-      await deps.mailer.queue(
-        tx,
-        invitationEmail({
-          to: input.adminEmail,
-          tenantName: input.tenantName,
-          inviterName: 'Signet',
-          link,
-          tenantId: id,
-          language,
-        }),
-      );
-    }
+    await sendTenantInvitation(
+      tx,
+      { tenantId: id, tenantName: input.tenantName, inviterName: 'Signet' },
+      { id: userId, email: input.adminEmail, hasPassword: Boolean(existing?.passwordHash), language },
+      deps,
+    );
     await appendActivity(
       tx,
       {

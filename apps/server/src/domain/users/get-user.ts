@@ -7,7 +7,7 @@ import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorize, authorizeInTenant } from '../policy.ts';
-import { presentTenantEntry, presentUser } from './present-user.ts';
+import { presentTenantEntry, presentUser, visibleToTenant } from './present-user.ts';
 
 /** A member as seen from the current tenant: only this tenant appears in their tenant list. */
 export async function presentMember(
@@ -18,11 +18,14 @@ export async function presentMember(
 ): Promise<User> {
   const tenant = await findTenant(tx, actor.tenantId);
   const m = row.membership;
+  const self = row.user.id === actor.userId;
+  // A photo is the person's own (issue 17): others never get it, and see the rest of the
+  // profile only once the person accepted this tenant.
   return presentUser(
-    row.user,
+    self ? row.user : visibleToTenant(row.user, m),
     [{ ...m, tenantName: tenant?.name ?? '' }],
     { role: m.role as Role, status: m.status, userType: m.userType },
-    includeImages,
+    includeImages && self,
   );
 }
 

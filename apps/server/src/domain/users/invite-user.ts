@@ -1,5 +1,4 @@
 import { Code, type InviteUser, isInternalAddress, type UserRef, type UserType } from '@signet/contracts';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { findUserByEmail, insertUser } from '../../db/repositories/accounts.ts';
 import { appendActivity } from '../../db/repositories/activity.ts';
@@ -11,19 +10,17 @@ import {
   updateMembership,
 } from '../../db/repositories/members.ts';
 import { findTenant } from '../../db/repositories/tenants.ts';
-import { passwordTokens } from '../../db/schema/index.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
-import { accountMailLanguage, type Language } from '../auth/language.ts';
-import { randomToken, tokenDigest } from '../auth/tokens.ts';
-import { addSeconds } from '../clock.ts';
+import { accountMailLanguage } from '../auth/language.ts';
 import type { Deps } from '../deps.ts';
-import { addedToTenantEmail, invitationEmail } from '../notifications/account-emails.ts';
 import { authorizeInTenant } from '../policy.ts';
 import { readTenantSettings } from '../tenants/tenant-settings.ts';
-import { displayName, presentUserRef } from './present-user.ts';
+import { displayName } from './present-user.ts';
+import { type Invitee, sendTenantInvitation } from './tenant-invitation.ts';
 
-export const INVITE_TTL_SECONDS = 7 * 86_400;
+export { INVITE_TTL_SECONDS } from './tenant-invitation.ts';
+
 /** Statuses from which inviting the same person again sends a fresh invitation. */
 const REINVITABLE = new Set([
   'admininvited',
@@ -61,54 +58,14 @@ function userTypeFor(
   return isInternalAddress(email, internalDomains) ? 'internal' : 'external';
 }
 
-/** Writes a fresh invitation link (older ones of this tenant stop working) and its email. */
-async function sendInvitation(
-  tx: Executor,
-  actor: TenantActor,
-  invitee: { id: string; email: string; language: Language },
-  tenantName: string,
-  inviterName: string,
-  deps: Deps,
-): Promise<void> {
-  const now = deps.clock.now();
-  const token = randomToken();
-  await tx
-    .update(passwordTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(passwordTokens.userId, invitee.id),
-        eq(passwordTokens.kind, 'invite'),
-        isNull(passwordTokens.usedAt),
-      ),
-    );
-  await tx.insert(passwordTokens).values({
-    tokenHash: tokenDigest(token),
-    userId: invitee.id,
-    kind: 'invite',
-    tenantId: actor.tenantId,
-    createdAt: now,
-    expiresAt: addSeconds(now, INVITE_TTL_SECONDS),
-  });
-  const link = `${deps.settings.appUrl}/resetpassword?token=${token}&invite=1&email=${encodeURIComponent(invitee.email)}`;
-  await deps.mailer.queue(
-    tx,
-    invitationEmail({
-      to: invitee.email,
-      tenantName,
-      inviterName,
-      link,
-      tenantId: actor.tenantId,
-      language: invitee.language,
-    }),
-  );
-}
-
 /**
- * `POST /v1/users/invite`. A new person gets an account without a password and a set-password
- * link; someone with an account elsewhere joins at once and is told by mail. -85 when already a
- * member; code 100 past the custodian limit. Someone who has set a password is written to in
- * their profile language; anyone else in the inviting request's, which a new account keeps.
+ * `POST /v1/users/invite`. Everyone invited gets a pending membership (`admininvited`) that they
+ * accept: a new person by setting their password from the link, someone with an account by
+ * answering the link or the prompt at their next sign-in. Until then the tenant sees only the
+ * email it typed (`profileShared` false), and the answer is the same whether or not the address
+ * had an account. -85 when already a member; code 100 past the custodian limit. Someone who has
+ * set a password is written to in their profile language; anyone else in the request's, which a
+ * new account keeps.
  */
 export async function inviteUser(
   actor: Actor,
@@ -136,7 +93,7 @@ export async function inviteUser(
       input.role === 'custodian' && member?.membership.role !== 'custodian' ? 1 : 0,
     );
 
-    let invitee: { id: string; email: string; hasPassword: boolean; language: Language };
+    let invitee: Invitee;
     if (member) {
       invitee = {
         id: member.user.id,
@@ -147,7 +104,8 @@ export async function inviteUser(
       await updateMembership(tx, invitee.id, {
         role: input.role,
         userType,
-        status: invitee.hasPassword ? 'enabled' : 'admininvited',
+        status: 'admininvited',
+        profileShared: false,
       });
     } else {
       invitee = existingAccount
@@ -174,25 +132,18 @@ export async function inviteUser(
         tenantId: actor.tenantId,
         userId: invitee.id,
         role: input.role,
-        status: invitee.hasPassword ? 'enabled' : 'admininvited',
+        status: 'admininvited',
         userType,
         invitedBy: actor.userId,
+        profileShared: false,
       });
     }
-    if (invitee.hasPassword) {
-      await deps.mailer.queue(
-        tx,
-        addedToTenantEmail({
-          to: invitee.email,
-          tenantName: tenant.name,
-          link: `${deps.settings.appUrl}/login`,
-          tenantId: actor.tenantId,
-          language: invitee.language,
-        }),
-      );
-    } else {
-      await sendInvitation(tx, actor, invitee, tenant.name, inviter, deps);
-    }
+    await sendTenantInvitation(
+      tx,
+      { tenantId: actor.tenantId, tenantName: tenant.name, inviterName: inviter },
+      invitee,
+      deps,
+    );
     await appendActivity(
       tx,
       {
@@ -204,9 +155,19 @@ export async function inviteUser(
       },
       now,
     );
-    const after = await findMemberByEmail(tx, invitee.email);
-    if (!after) throw new Error('invited member not visible in its tenant');
-    return { user: presentUserRef(after.user, after.membership), invited: !invitee.hasPassword };
+    // What the inviter typed, whoever the address belongs to: the answer must not tell.
+    const user: UserRef = {
+      id: invitee.id,
+      email: input.email.toLowerCase(),
+      firstName: input.firstName,
+      middleName: input.middleName ?? '',
+      lastName: input.lastName,
+      role: input.role,
+      type: userType,
+      status: 'admininvited',
+      verified: false,
+    };
+    return { user, invited: true };
   });
   deps.mailer.kick();
   return result;

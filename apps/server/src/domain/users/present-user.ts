@@ -82,23 +82,45 @@ export function presentUser(
   };
 }
 
+/**
+ * The person as a tenant may see them: their profile only from a membership they accepted
+ * (`profileShared`); before that, nothing but the email the tenant typed.
+ */
+export function visibleToTenant<U extends Partial<UserFields>>(
+  user: U,
+  membership: { profileShared?: boolean },
+): U {
+  if (membership.profileShared !== false) return user;
+  return {
+    ...user,
+    firstName: '',
+    middleName: '',
+    lastName: '',
+    title: '',
+    verified: false,
+    photo: null,
+    photoType: null,
+  } as U;
+}
+
 export function presentUserRef(
   user: Pick<
     UserFields,
     'id' | 'email' | 'firstName' | 'middleName' | 'lastName' | 'verified' | 'passwordState'
   >,
-  membership: { role: string; status: string; userType: string },
+  membership: { role: string; status: string; userType: string; profileShared?: boolean },
 ): UserRef {
+  const shown = visibleToTenant(user, membership);
   return {
     id: user.id,
     email: user.email,
-    firstName: user.firstName,
-    middleName: user.middleName,
-    lastName: user.lastName,
+    firstName: shown.firstName,
+    middleName: shown.middleName,
+    lastName: shown.lastName,
     role: membership.role as TenantRole,
     type: membership.userType as UserType,
     status: effectiveStatus(membership.status, user.passwordState),
-    verified: user.verified,
+    verified: shown.verified,
   };
 }
 

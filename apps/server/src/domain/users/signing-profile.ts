@@ -5,7 +5,7 @@ import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { decodeImage } from '../epaks/fill-tags.ts';
-import { authorizeInTenant, can } from '../policy.ts';
+import { authorizeInTenant } from '../policy.ts';
 import {
   certifyCsr,
   changePin,
@@ -16,15 +16,15 @@ import {
 
 /**
  * A user's signing profile: the saved signature and initials they reuse, and their personal
- * certificate (INTERNAL policy). Only the user changes their own; admins may look.
+ * certificate (INTERNAL policy). They belong to the person, not to any tenant (issue 17): only
+ * the person reads or changes them; the server uses them when the person signs.
  */
 function requireSelf(actor: TenantActor, userId: string): void {
   if (actor.userId !== userId) throw new AppError(Code.NOT_AUTHORIZED, 'Only the user themself may do this');
 }
 
 async function member(actor: TenantActor, userId: string, deps: Deps) {
-  if (actor.userId !== userId && !can(actor, 'tenant.settings'))
-    throw new AppError(Code.NOT_AUTHORIZED, 'Only the user themself or an admin may see this');
+  requireSelf(actor, userId);
   const row = await deps.db.withTenant(actor.tenantId, (tx) => findMember(tx, userId));
   if (!row) throw new AppError(Code.USER_NOT_FOUND);
   return row;

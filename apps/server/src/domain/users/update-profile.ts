@@ -35,9 +35,10 @@ export async function updateProfile(actor: Actor, input: ProfileUpdate, deps: De
   });
 }
 
-/** `GET /v1/users/{userId}/photo`. */
+/** `GET /v1/users/{userId}/photo`: the person's own photo, readable by them only. */
 export async function getPhoto(actor: Actor, userId: string, deps: Deps) {
   authorizeInTenant(actor, 'users.read');
+  if (userId !== actor.userId) throw new AppError(Code.NOT_AUTHORIZED, "A person's photo is theirs to see");
   const row = await deps.db.withTenant(actor.tenantId, (tx) => findMember(tx, userId));
   if (!row) throw new AppError(Code.USER_NOT_FOUND);
   return { userImage: row.user.photo, userImageType: row.user.photoType };

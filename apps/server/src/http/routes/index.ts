@@ -13,6 +13,7 @@ import { integrationRoutes } from './integrations/integration-routes.ts';
 import { publicRoutes } from './public/public-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';
 import { tenantRoutes } from './tenants/tenant-routes.ts';
+import { invitationRoutes } from './users/invitation-routes.ts';
 import { signingProfileRoutes } from './users/signing-profile-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
 
@@ -24,6 +25,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...otpRoutes,
   ...passwordRoutes,
   ...userRoutes,
+  ...invitationRoutes,
   ...signingProfileRoutes,
   ...groupRoutes,
   ...tenantRoutes,
