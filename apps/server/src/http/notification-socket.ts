@@ -3,6 +3,7 @@ import { type Notification, NotificationSchema } from '@signet/contracts';
 import type { FastifyInstance } from 'fastify';
 import { resolveActor } from '../domain/auth/resolve-actor.ts';
 import type { Deps } from '../domain/deps.ts';
+import { refuseLinkSession } from '../domain/policy.ts';
 
 /** The channel the notifications table's trigger publishes on (drizzle/0003_epaks_rls.sql). */
 export const NOTIFICATION_CHANNEL = 'signet_notifications';
@@ -73,7 +74,8 @@ export type NotificationHub = ReturnType<typeof createNotificationHub>;
 /**
  * The socket at `path` (the configuration's notificationPath). Browsers cannot set headers on a
  * WebSocket, so the token and tenant come as `access_token` and `tenant_id` query parameters. The
- * socket closes when the token expires; the client reconnects with its refreshed token.
+ * socket closes when the token expires; the client reconnects with its refreshed token. A session
+ * opened from an easy-sign link is refused (4003).
  */
 export function registerNotificationSocket(
   app: FastifyInstance,
@@ -86,6 +88,8 @@ export function registerNotificationSocket(
     try {
       const actor = await resolveActor(query.access_token, query.tenant_id, request.ip ?? null, deps);
       if (!actor.tenantId) throw new Error('no tenant');
+      // Notifications are about all of the person's ePaks; a signing link reaches one.
+      refuseLinkSession(actor);
       hub.add(actor.tenantId, actor.userId, socket);
       const msLeft = actor.claims.expiresAt.getTime() - deps.clock.now().getTime();
       const expiry = setTimeout(() => socket.close(4001, 'token expired'), Math.max(msLeft, 0));

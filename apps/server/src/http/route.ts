@@ -6,6 +6,7 @@ import type { Actor } from '../domain/actor.ts';
 import type { Language } from '../domain/auth/language.ts';
 import type { AccessClaims } from '../domain/auth/tokens.ts';
 import type { Deps, RequestOrigin } from '../domain/deps.ts';
+import { refuseLinkSession } from '../domain/policy.ts';
 import type { AuthRateLimit } from './auth-rate-limit.ts';
 import { actorOf, languageOf } from './authenticate.ts';
 import type { InFlight } from './in-flight.ts';
@@ -57,6 +58,11 @@ export interface RouteSpec<
   metadata?: z.ZodType;
   /** Token, one-time-code and password endpoints are rate limited per action and address/account (auth-rate-limit.ts). */
   rateLimited?: boolean;
+  /**
+   * Serves a session opened from an easy-sign link; its use case must narrow to the link's ePak
+   * (`loadEpak`) or tell nothing about ePaks. Without it such a session gets -11.
+   */
+  linkSession?: true;
   handler(
     ctx: RouteContext<Out<B>, Out<Q>, Out<P>, A>,
   ): Promise<z.input<R> | WithMetadata<z.input<R>>> | z.input<R>;
@@ -92,6 +98,8 @@ export interface RawRouteSpec<
   querystring?: Q;
   params?: P;
   rateLimited?: boolean;
+  /** As for `RouteSpec.linkSession`. */
+  linkSession?: true;
   raw: true;
   handler(ctx: RouteContext<unknown, Out<Q>, Out<P>, A>): Promise<unknown>;
 }
@@ -161,6 +169,7 @@ export function registerRoutes(
       // learns nothing from validation errors.
       preValidation: async (request, reply) => {
         const actor = spec.auth === 'public' ? null : await actorOf(request, deps, spec.auth === 'optional');
+        if (!spec.linkSession) refuseLinkSession(actor);
         actors.set(request, actor);
         if (spec.rateLimited) await options.authRateLimit(request, reply, spec.url, actor?.userId ?? null);
         refuseUnsafeText(request);

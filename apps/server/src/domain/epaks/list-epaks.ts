@@ -23,7 +23,7 @@ export async function listEpaks(
   q: EpakListQuery,
   deps: Deps,
 ): Promise<{ data: EpakSummary[]; metadata: EpakListMetadata }> {
-  authorizeInTenant(actor, 'epaks.read');
+  authorizeInTenant(actor, 'epaks.list');
   // `filterKey`/`filter` are older integrations' names for `searchKey`/`searchVal`.
   const search = q.filterKey
     ? parseSearch(FILTER_KEY_SEARCH_KEYS[q.filterKey], q.filter)

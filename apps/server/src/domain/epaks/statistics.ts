@@ -49,7 +49,7 @@ function firstWeek(now: Date, weeks: number): Date {
  * stopped and completed.
  */
 export async function statistics(actor: Actor, q: StatisticsQuery, deps: Deps): Promise<Statistics> {
-  authorizeInTenant(actor, 'epaks.read');
+  authorizeInTenant(actor, 'epaks.list');
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const scope = await scopeOf(tx, actor, q);
     if (q.type === 'summary')

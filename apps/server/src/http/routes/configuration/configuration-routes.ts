@@ -15,6 +15,8 @@ export const configurationRoutes = [
       method: 'GET',
       url,
       auth: 'user',
+      // The signing view shows the tenant's features; the settings say nothing about ePaks.
+      linkSession: true,
       summary: "The tenant's settings, feature flags and session parameters",
       tags,
       response: TenantConfigurationSchema,
