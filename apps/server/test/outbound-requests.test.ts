@@ -1,9 +1,14 @@
 import { createServer, type Server } from 'node:http';
 import { isIP } from 'node:net';
 import { type CallbackDelivery, Code } from '@signet/contracts';
+import { verifyPdf } from '@signet/pdf';
+import { createTestPki } from '@signet/pdf/testing';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type HostResolver, systemResolver } from '../src/adapters/http/safe-http.ts';
 import { deliverDueCallbacks, NO_ANSWER_ATTEMPTS } from '../src/domain/integrations/callbacks.ts';
+import { sealCompletedEpaks } from '../src/domain/jobs/scheduled-work.ts';
+import { tenantRoot } from '../src/domain/signing/seal-signer.ts';
 import { composeAndSend, samplePdf, signAll } from './support/epak-helpers.ts';
 import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -252,4 +257,47 @@ describe('calling a callback URL', () => {
     expect([d.status, d.attempts.length]).toEqual(['Pending', NO_ANSWER_ATTEMPTS + 1]);
     expect(new Set(d.attempts.map((a) => a.error))).toEqual(new Set(['no answer']));
   });
+});
+
+describe('fetching what certificates name', () => {
+  it('the OCSP responder and CRL a certificate names on loopback are not fetched while sealing', async () => {
+    // The test PKI's TSA certificate names its OCSP responder and CRL on loopback, as a
+    // certificate inside an uploaded PDF could name any address.
+    const pki = await createTestPki();
+    const sealing = await startTestServer({ SIGNET_TSA_URL: pki.tsaUrl });
+    try {
+      const owner = await sealing.signIn('custodian@demo.test');
+      const signer = await sealing.signIn('signer1@demo.test');
+      const e = await composeAndSend(
+        sealing,
+        owner.token,
+        [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+        {
+          subject: 'Revocation',
+        },
+      );
+      expect((await signAll(sealing, signer.token, e.epakId, e.documentId)).data.status).toBe('Completed');
+      expect(await sealCompletedEpaks(sealing.deps)).toEqual({ sealed: 1, failed: 0 });
+      const res = await sealing.app.inject({
+        method: 'GET',
+        url: `/msbapi/v2/epaks/${e.epakId}/download`,
+        headers: { access_token: owner.token },
+      });
+      const signed = unzipSync(new Uint8Array(res.rawPayload))['Revocation.pdf'] as Uint8Array;
+      const tenantId = owner.tenantId ?? '';
+      const anchors = [
+        await sealing.db.withTenant(tenantId, (tx) => tenantRoot(tx, tenantId, sealing.deps)),
+        pki.caDer,
+      ];
+      // The TSA (the operator's) was called; the loopback responder was not, so the validation
+      // data lacks the TSA chain's revocation answers and the signature stays B-T, not B-LTA.
+      expect(verifyPdf(signed, anchors).signatures.map((s) => [s.kind, s.level])).toEqual([
+        ['signature', 'B-T'],
+        ['timestamp', 'not PAdES'],
+      ]);
+    } finally {
+      await sealing.close();
+      await pki.close();
+    }
+  }, 60_000);
 });

@@ -18,7 +18,9 @@ let nss: { dir: string; close(): void };
 
 beforeAll(async () => {
   pki = await createTestPki();
-  t = await startTestServer({ SIGNET_TSA_URL: pki.tsaUrl });
+  // The test PKI's OCSP responder and CRL, named by the TSA's certificate, are on loopback: an
+  // installation allows such addresses explicitly (they are refused otherwise).
+  t = await startTestServer({ SIGNET_TSA_URL: pki.tsaUrl, SIGNET_OUTBOUND_ALLOW: '127.0.0.1' });
   custodian = await t.signIn('custodian@demo.test');
   signer1 = await t.signIn('signer1@demo.test');
   const tenantId = custodian.tenantId ?? '';
