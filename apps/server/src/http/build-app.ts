@@ -19,6 +19,7 @@ import { trackInFlight } from './in-flight.ts';
 import { requestLogOptions } from './log-redaction.ts';
 import { type NotificationHub, registerNotificationSocket } from './notification-socket.ts';
 import { registerRoutes } from './route.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 import { apiRoutes } from './routes/index.ts';
 
 export const API_PREFIX = '/msbapi';
@@ -56,6 +57,7 @@ export async function buildApp(deps: Deps, options: AppOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  installSecurityHeaders(app, [API_PREFIX, ...(options.extraApiPrefixes ?? [])], `${API_PREFIX}/docs`);
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 50 } });
@@ -82,7 +84,8 @@ export async function buildApp(deps: Deps, options: AppOptions) {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  // No validator badge: it would load an image from validator.swagger.io, which the docs' CSP refuses.
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { validatorUrl: null } });
 
   if (options.notifications) {
     await app.register(websocket, { options: { maxPayload: 4096 } });
