@@ -458,7 +458,7 @@ describe('a link session', () => {
   }
 
   it('cannot list or count the person’s other ePaks', async () => {
-    const asked = [
+    const asked: { url: string; query: Record<string, string> }[] = [
       { url: '/v2/epaks', query: { folder: 'Inbox' } },
       { url: '/v2/epaks', query: { role: 'Signer', searchKey: 'all', searchVal: 'secret' } },
       { url: '/v2/statistics', query: { scope: 'user', type: 'summary' } },
