@@ -468,6 +468,16 @@ describe('a link session', () => {
       expect({ url, code: res.code }).toEqual({ url, code: Code.NOT_AUTHORIZED });
       expectNothingOfTheOtherEpak(res);
     }
+    // The same routes under the older integrations' prefix, and HEAD of a list, are refused alike.
+    for (const [method, url] of [
+      ['GET', '/signdrive/msbapi/v2/epaks'],
+      ['GET', '/mysignaturebook/msbapi/v2/statistics'],
+      ['HEAD', '/msbapi/v2/epaks'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: { access_token: link.token } });
+      expect({ method, url, status: res.statusCode }).toEqual({ method, url, status: 403 });
+      expect(res.body).not.toContain(other.epakId);
+    }
     // The person's own sign-in still sees both.
     const inbox = await t.call<{ ePakId: string }[]>('GET', '/v2/epaks', { token: signer.token });
     expect(inbox.data.map((e) => e.ePakId)).toEqual(expect.arrayContaining([linked.epakId, other.epakId]));
