@@ -168,6 +168,8 @@ async function ingestPdf(
         'This PDF is already signed, but its internal structure is damaged, so no further signature can be added without breaking the existing ones.',
       );
     }
+    // The core reader's own refusal (e.g. certificate encryption) says best why it cannot go on.
+    if (structure.openError) throw new PdfError(Code.INVALID_DOCUMENT, structure.openError);
     if (structure.certificationLevel === 1) {
       throw new PdfError(
         Code.INVALID_DOCUMENT,
