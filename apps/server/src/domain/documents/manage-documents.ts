@@ -118,15 +118,24 @@ export async function mergeDocuments(
     const rows = await findDocuments(tx, input.documentIds);
     const byId = new Map(rows.map((r) => [r.id, r]));
     let pages = 0;
+    let bytes = 0;
     for (const id of input.documentIds) {
       if (!byId.get(id)) throw new AppError(Code.DOCUMENT_MISSING);
       pages += (await ownDocument(tx, actor, id)).pageCount;
+      bytes += (await currentVersion(tx, id))?.size ?? 0;
     }
-    // Before any bytes are read: the sum of the stored page counts (the sandbox checks again).
+    // Before any bytes are read: the sums of the stored page counts and sizes (the sandbox
+    // checks pages again). A merge may make no more than an upload may be.
     if (pages > INGEST_LIMITS.maxPages) {
       throw new AppError(
         Code.PAGE_LIMIT_EXCEEDED,
         `Together the documents have ${pages} pages; at most ${INGEST_LIMITS.maxPages} are allowed.`,
+      );
+    }
+    if (bytes > INGEST_LIMITS.maxBytes) {
+      throw new AppError(
+        Code.INVALID_INPUT,
+        `Together the documents are ${Math.ceil(bytes / 1024 / 1024)} MB; a document may be at most ${INGEST_LIMITS.maxBytes / 1024 / 1024} MB.`,
       );
     }
     const out: Uint8Array[] = [];
