@@ -12,7 +12,7 @@ async function chooseOption(page: Page, testId: string, label: string): Promise<
 describe('the shell', () => {
   const browser = setupBrowser();
 
-  it('the tenant switcher changes the role to the tenant entry', async () => {
+  it('an invitation from another tenant is accepted at the sign-in prompt, then the switcher changes the role to that tenant', async () => {
     const other = await apiSignIn('admin@other.test');
     const invite = await callApi('POST', '/v1/users/invite', {
       token: other.token,
@@ -22,6 +22,12 @@ describe('the shell', () => {
 
     const page = await browser.newPage();
     await signInAndWait(page, 'signer1@demo.test');
+    // Nobody joins a tenant without saying yes: the invitation waits at the next sign-in.
+    await page.getByTestId('invitation-prompt').waitFor();
+    expect(await page.getByTestId('tenant-switcher').count()).toBe(0);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByTestId('invitation-accept-Other').click();
+    await page.getByTestId('invitation-prompt').waitFor({ state: 'detached' });
     expect(await page.getByTestId('nav-compose').count()).toBe(0);
     await chooseOption(page, 'tenant-switcher', 'Other');
     await page.getByTestId('nav-compose').waitFor();

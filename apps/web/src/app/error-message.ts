@@ -15,6 +15,7 @@ const KEYED: Readonly<Record<number, string>> = {
   [Code.OTP_RETRY_TIMEOUT]: 'errors.otpRetryTimeout',
   [Code.MAX_OTP_ATTEMPTS]: 'errors.maxOtpAttempts',
   [Code.INVALID_TOKEN]: 'errors.invalidLink',
+  [Code.INVITE_NOT_PENDING]: 'errors.invitationAnswered',
   [Code.USER_EXISTS]: 'errors.userExists',
   [Code.TENANT_EXISTS]: 'errors.tenantExists',
   [Code.USER_NOT_REGISTERED]: 'errors.notRegistered',

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
+import { InvitationPrompt } from '../../features/invitations/components/invitation-prompt.tsx';
 import { useCurrentUser, useTenantConfiguration } from '../api.ts';
 import { changeLanguage, i18n, isLanguage } from '../i18n/i18n.ts';
 import { useNotificationSocket } from '../notifications/use-notification-socket.ts';
@@ -115,6 +116,7 @@ function SignedInShell({ user }: { user: NonNullable<ReturnType<typeof useCurren
         <Stack>
           {pathname === '/dashboard' && <AnnouncementBanner />}
           <Outlet />
+          <InvitationPrompt enabled />
         </Stack>
       </AppShell.Main>
       <HelpPanels open={panel} onClose={() => setPanel(null)} />

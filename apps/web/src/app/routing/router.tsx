@@ -85,6 +85,14 @@ export const routes: RouteObject[] = [
               import('../../features/auth/pages/thanks-page.tsx').then((m) => ({ Component: m.ThanksPage })),
           },
           {
+            // The link of a join mail: answered without signing in, so it works signed in or not.
+            path: 'invitation',
+            lazy: () =>
+              import('../../features/invitations/pages/invitation-page.tsx').then((m) => ({
+                Component: m.InvitationPage,
+              })),
+          },
+          {
             path: 'resetpassword',
             lazy: () =>
               import('../../features/auth/pages/reset-password-page.tsx').then((m) => ({

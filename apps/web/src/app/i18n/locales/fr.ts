@@ -40,6 +40,7 @@ export const fr: Messages = {
     otpRetryTimeout: 'Veuillez patienter avant de demander un nouveau code.',
     maxOtpAttempts: 'Trop de tentatives. Reconnectez-vous.',
     invalidLink: "Ce lien n'est pas valide ou a expiré.",
+    invitationAnswered: 'Cette invitation a déjà reçu une réponse ou a été retirée.',
     userExists: 'Un compte existe déjà avec cette adresse e-mail.',
     tenantExists: 'Une organisation porte déjà ce nom.',
     notRegistered: "Veuillez d'abord accepter votre invitation.",
@@ -223,6 +224,20 @@ export const fr: Messages = {
       text: "Le serveur n'a pas pu traiter la demande. Veuillez réessayer plus tard.",
     },
     forbidden: { title: 'Accès refusé', text: "Vous n'avez pas accès à cette page." },
+  },
+  invitations: {
+    title: 'Invitation',
+    summary: '{{inviter}} vous invite à rejoindre {{tenant}} en tant que {{role}}.',
+    privacy: '{{tenant}} ne verra votre nom et votre profil qu’après votre acceptation.',
+    promptTitle: 'Vous êtes invité',
+    promptText:
+      'D’autres organisations vous invitent à les rejoindre. Rien ne leur est communiqué avant votre acceptation.',
+    accept: 'Accepter',
+    decline: 'Refuser',
+    later: 'Plus tard',
+    joined: 'Vous avez rejoint {{tenant}}.',
+    declined: 'Vous avez refusé l’invitation de {{tenant}}.',
+    toApp: 'Aller à Signet',
   },
   profile: {
     heading: 'Profil',
