@@ -203,6 +203,16 @@ describe('the signing journey (issue 5)', () => {
     await signer2.goto(link.pathname + link.search);
     await signer2.getByTestId('signing-view').waitFor();
     expect(await signer2.getByTestId('sign-back').count()).toBe(0);
+    // The link's session in this browser reaches this ePak only: no list, no statistics.
+    const fromTheLink = await signer2.evaluate(async () => {
+      const stored = JSON.parse(localStorage.getItem('signet.session') ?? '{}') as { accessToken?: string };
+      const headers = { access_token: stored.accessToken ?? '' };
+      const statuses: number[] = [];
+      for (const path of ['/msbapi/v2/epaks', '/msbapi/v2/statistics'])
+        statuses.push((await fetch(path, { headers })).status);
+      return statuses;
+    });
+    expect(fromTheLink).toEqual([403, 403]);
     await openSignature(signer2);
     await signer2.getByTestId('signature-tab-type').click();
     await signer2.getByTestId('signature-typed').fill('Sigrid Signer');
