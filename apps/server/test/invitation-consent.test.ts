@@ -37,13 +37,21 @@ describe('inviting someone who already has an account', () => {
     expect(res.data.user).toMatchObject({ status: 'admininvited', firstName: 'Typed', lastName: 'Name' });
     const id = res.data.user.id;
 
-    const seen = await t.call<{
-      firstName: string;
-      lastName: string;
-      verified: boolean;
-      userImage: string | null;
-    }>('GET', `/v1/users/${id}/true`, { token: otherAdmin.token });
-    expect(seen.data).toMatchObject({ firstName: '', lastName: '', verified: false, userImage: null });
+    // signer1's own preferences are set so that a leak would show.
+    const signer1 = await t.signIn('signer1@demo.test');
+    await t.call('POST', '/v1/users/profile', {
+      token: signer1.token,
+      body: { locale: 'fr', timezone: 'Asia/Kolkata' },
+    });
+    const seen = await t.call('GET', `/v1/users/${id}/true`, { token: otherAdmin.token });
+    expect(seen.data).toMatchObject({
+      firstName: '',
+      lastName: '',
+      verified: false,
+      userImage: null,
+      locale: 'en',
+      timezone: 'UTC',
+    });
     const list = await t.call<{ users: { email: string; firstName: string }[] }>('GET', '/v1/users', {
       token: otherAdmin.token,
     });

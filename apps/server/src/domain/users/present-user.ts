@@ -98,6 +98,11 @@ export function visibleToTenant<U extends Partial<UserFields>>(
     lastName: '',
     title: '',
     verified: false,
+    passcodeFlag: false,
+    // Preferences are the person's too; the column defaults say nothing about them.
+    locale: 'en',
+    timezone: 'UTC',
+    dateFormat: 'DD MMM YYYY',
     photo: null,
     photoType: null,
   } as U;
