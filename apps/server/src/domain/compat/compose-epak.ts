@@ -139,7 +139,10 @@ export async function composeAndStart(
     const page = signaturePage(signing.flatMap((s) => s.signers));
     all[all.length - 1] = {
       fileName: lastFile.fileName,
-      bytes: await withPdfErrors(() => mergePdfs([lastFile.bytes, page])),
+      // In the server's sandbox pool, in the tenant's own queue (issue 17: bounded, fair PDF work).
+      bytes: await withPdfErrors(() =>
+        mergePdfs([lastFile.bytes, page], { pool: deps.sandbox, tenant: actor.tenantId }),
+      ),
     };
   }
   const docs = await uploadDocuments(
