@@ -1,15 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Code } from '@signet/contracts';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { findUserByEmail } from '../src/db/repositories/accounts.ts';
-import { mailOutbox } from '../src/db/schema/index.ts';
-import { createServer } from '../src/server.ts';
 import { linkIn } from './support/mail-catcher.ts';
-import { createTestDatabase } from './support/test-database.ts';
 import {
   type ApiResponse,
   DEMO_CLIENT_SECRET,
@@ -267,39 +259,6 @@ describe('the start-up banner', () => {
       ]);
     } finally {
       await configured.close();
-    }
-  });
-});
-
-describe('mail without SMTP', () => {
-  it('keeps messages in the outbox so a local installation shows what would have been sent', async () => {
-    const db = await createTestDatabase();
-    const dataDir = await mkdtemp(join(tmpdir(), 'signet-nosmtp-'));
-    const server = await createServer({
-      config: { ...loadConfig({ SIGNET_DEMO: '1', DATA_DIR: dataDir }), webDistDir: '/nonexistent' },
-      db,
-      logger: false,
-    });
-    try {
-      const res = await server.app.inject({
-        method: 'POST',
-        url: '/msbapi/public/users/forgotPassword',
-        payload: { email: 'signer1@demo.test' },
-      });
-      expect(res.json()).toMatchObject({ code: 1 });
-      await server.deps.mailer.deliver();
-      const kept = await db.system
-        .select()
-        .from(mailOutbox)
-        .where(sql`${mailOutbox.to} = 'signer1@demo.test'`);
-      expect(kept).toHaveLength(1);
-      expect(kept[0]).toMatchObject({ status: 'kept', subject: 'Reset your Signet password' });
-      // What it would have granted is not kept (test/secrets.test.ts).
-      expect(JSON.stringify(kept[0])).not.toMatch(/token=/);
-    } finally {
-      await server.close();
-      await db.close();
-      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

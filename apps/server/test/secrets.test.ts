@@ -151,7 +151,7 @@ describe('secrets in the request log', () => {
 });
 
 describe('mail without SMTP', () => {
-  it('keeps no secret and logs only the kind and a masked address', async () => {
+  it('keeps the message in the outbox without its secrets, and logs only the kind and a masked address', async () => {
     const db = await createTestDatabase();
     const dataDir = await mkdtemp(join(tmpdir(), 'signet-nosmtp-'));
     const kept = capturingLogger();
