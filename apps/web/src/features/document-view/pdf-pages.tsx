@@ -18,7 +18,9 @@ async function openPdf(path: string): Promise<PDFDocumentProxy> {
     fetchBinary(path),
   ]);
   pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
-  return pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()) }).promise;
+  // No eval under the app's Content-Security-Policy (pdf.js would otherwise probe for it).
+  return pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false })
+    .promise;
 }
 
 /** One page: its box is sized from the server's geometry at once; the canvas is drawn when it scrolls into view. */
