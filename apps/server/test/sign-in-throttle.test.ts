@@ -66,4 +66,27 @@ describe('sign-in throttling', () => {
     t.clock.advance(1);
     expect((await signIn('signer1@demo.test', DEMO_PASSWORD, ATTACKER)).code).toBe(1);
   });
+
+  it('slows wrong current passwords on the change-password page like sign-ins, answering -17 alike, and locks nobody out', async () => {
+    const change = async (username: string, from: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/msbapi/v1/users/password',
+        remoteAddress: from,
+        payload: {
+          username,
+          oldPassword: 'Wrong-pass-1',
+          newPassword: 'Brand-new-9',
+          confirmPassword: 'Brand-new-9',
+        },
+      } as InjectOptions);
+      return `${res.statusCode} ${res.body}`;
+    };
+    const answers = [];
+    for (let i = 0; i < 8; i++) answers.push(await change('registrar@demo.test', ATTACKER));
+    answers.push(await change('nobody-at-all@demo.test', ATTACKER));
+    expect(new Set(answers).size).toBe(1);
+    expect(answers[0]).toMatch(/^400 .*"code":-17/);
+    expect((await signIn('registrar@demo.test', DEMO_PASSWORD, OWNER)).code).toBe(1);
+  });
 });

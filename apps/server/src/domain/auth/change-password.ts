@@ -3,26 +3,28 @@ import {
   findUserByEmail,
   findUserById,
   membershipsOf,
-  recordFailedSignIn,
   revokeUserSessions,
   setPassword,
 } from '../../db/repositories/accounts.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
-import { addSeconds } from '../clock.ts';
-import type { Deps } from '../deps.ts';
-import { readTenantSettings } from '../tenants/tenant-settings.ts';
+import type { Deps, RequestOrigin } from '../deps.ts';
+import { DEFAULT_TENANT_SETTINGS, readTenantSettings } from '../tenants/tenant-settings.ts';
 import { checkNewPassword } from './new-password.ts';
+import { verifyWithoutAccount } from './passwords.ts';
+import { SignInThrottle } from './sign-in-throttle.ts';
 
 /**
  * `POST /v1/users/password`. Signed in, it changes the actor's password; without a session
- * (after a -73 sign-in answer) the username and the current password identify the user, and a
- * wrong one counts towards the lockout like a failed sign-in.
+ * (after a -73 sign-in answer) the username and the current password identify the user: a guess
+ * like a sign-in, so it is slowed by the same SignInThrottle and answers -17 alike for an unknown
+ * username, a wrong password and a waiting address.
  */
 export async function changePassword(
   input: ChangePassword,
   actor: Actor | null,
   deps: Deps,
+  origin: RequestOrigin = { ip: null, userAgent: null },
 ): Promise<{ ok: true }> {
   const now = deps.clock.now();
   const user = actor
@@ -30,23 +32,28 @@ export async function changePassword(
     : input.username
       ? await findUserByEmail(deps.db.system, input.username)
       : null;
-  if (!user) throw new AppError(actor ? Code.USER_NOT_FOUND : Code.WRONG_OLD_PASSWORD);
-  if (user.lockedUntil && user.lockedUntil > now) throw new AppError(Code.USER_LOCKED);
+  const throttleKey = actor ? null : SignInThrottle.keyOf(input.username ?? '', origin.ip);
+  const refuse = new AppError(Code.WRONG_OLD_PASSWORD);
+  if (!user) {
+    if (actor || !throttleKey) throw new AppError(Code.USER_NOT_FOUND);
+    const policy = DEFAULT_TENANT_SETTINGS.passwordPolicy;
+    await deps.signInThrottle.refuseWhileDelayed(throttleKey, now, policy, refuse);
+    await verifyWithoutAccount(deps.passwords, input.oldPassword);
+    await deps.signInThrottle.recordFailure(throttleKey, now, policy);
+    throw refuse;
+  }
   const memberships = await membershipsOf(deps.db.system, user.id);
   const policy = readTenantSettings(
     memberships.find((m) => m.tenantId === (actor?.tenantId ?? user.defaultTenantId))?.tenantSettings ??
       memberships[0]?.tenantSettings,
   ).passwordPolicy;
+  if (throttleKey) await deps.signInThrottle.refuseWhileDelayed(throttleKey, now, policy, refuse);
 
   if (!user.passwordHash || !(await deps.passwords.verify(user.passwordHash, input.oldPassword))) {
-    if (!actor) {
-      const failures = user.failedLogins + 1;
-      const lock = failures >= policy.lockoutThreshold ? addSeconds(now, policy.lockoutMinutes * 60) : null;
-      await recordFailedSignIn(deps.db.system, user.id, lock);
-      if (lock) throw new AppError(Code.USER_LOCKED);
-    }
-    throw new AppError(Code.WRONG_OLD_PASSWORD);
+    if (throttleKey) await deps.signInThrottle.recordFailure(throttleKey, now, policy);
+    throw refuse;
   }
+  if (throttleKey) await deps.signInThrottle.recordSuccess(throttleKey);
   checkNewPassword(input.newPassword, input.confirmPassword, policy);
   if (await deps.passwords.verify(user.passwordHash, input.newPassword)) {
     throw new AppError(Code.INVALID_PASSWORD, 'The new password must differ from the current one');

@@ -53,15 +53,16 @@ export class SignInThrottle {
     return `${who}|${address ?? 'unknown'}`;
   }
 
-  /** Refuses (with the same answer as a wrong password) while this address waits on this account. */
+  /** Refuses (with the caller's answer for a wrong password) while this address waits on this account. */
   async refuseWhileDelayed(
     key: string,
     now: Date,
     policy: Pick<PasswordPolicy, 'lockoutThreshold' | 'lockoutMinutes'>,
+    refusal: AppError = this.refusal(),
   ): Promise<void> {
     const record = await this.store.get(key);
     if (!record || now.getTime() - record.lastAt >= policy.lockoutMinutes * 60_000) return;
-    if (now.getTime() < record.lastAt + delayAfter(record.failures, policy)) throw this.refusal();
+    if (now.getTime() < record.lastAt + delayAfter(record.failures, policy)) throw refusal;
   }
 
   async recordFailure(key: string, now: Date, policy: Pick<PasswordPolicy, 'lockoutMinutes'>): Promise<void> {

@@ -60,7 +60,7 @@ export const passwordRoutes = [
     body: ChangePasswordSchema,
     response: OkSchema,
     rateLimited: true,
-    handler: ({ body, actor, deps }) => changePassword(body, actor, deps),
+    handler: ({ body, actor, origin, deps }) => changePassword(body, actor, deps, origin),
   }),
   defineRoute({
     method: 'POST',
