@@ -101,15 +101,15 @@ export async function createServer(options: ServerOptions) {
       allow: config.outboundAllow,
       ...(options.resolveHost ? { resolve: options.resolveHost } : {}),
     }),
+    signInThrottle: new SignInThrottle(
+      redis ? redisFailureStore(redis, config.redisPrefix) : memoryFailureStore(),
+    ),
     sandbox:
       options.sandbox ??
       new SandboxPool({
         ...(config.sandboxWorkers ? { workers: config.sandboxWorkers } : {}),
         ...(config.sandboxQueuePerTenant ? { maxQueuedPerTenant: config.sandboxQueuePerTenant } : {}),
       }),
-    signInThrottle: new SignInThrottle(
-      redis ? redisFailureStore(redis, config.redisPrefix) : memoryFailureStore(),
-    ),
     log,
     settings: {
       appUrl: config.appUrl,
@@ -149,9 +149,9 @@ export async function createServer(options: ServerOptions) {
       hub.closeAll();
       await stopListening();
       await app.close();
-      await redis?.quit();
       // An injected pool belongs to whoever made it.
       if (!options.sandbox) await deps.sandbox.close();
+      await redis?.quit();
       await mailer.close();
       if (!options.db) await db.close();
     },

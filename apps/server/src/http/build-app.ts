@@ -19,8 +19,8 @@ import { trackInFlight } from './in-flight.ts';
 import { requestLogOptions } from './log-redaction.ts';
 import { type NotificationHub, registerNotificationSocket } from './notification-socket.ts';
 import { registerRoutes } from './route.ts';
-import { installSecurityHeaders } from './security-headers.ts';
 import { apiRoutes } from './routes/index.ts';
+import { installSecurityHeaders } from './security-headers.ts';
 
 export const API_PREFIX = '/msbapi';
 /** Uploads larger than this are refused (413) before they reach a use case. */
