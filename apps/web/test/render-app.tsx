@@ -90,6 +90,8 @@ export function shellHandlers(role: Role) {
     http.get('*/msbapi/v1/users/valid', () => ok(fakeUser(role))),
     http.get('*/msbapi/v1/configuration', () => ok(configuration())),
     http.get('*/msbapi/public/configuration', () => ok(publicConfiguration)),
+    // No other organisation is waiting for an answer (the invitation prompt stays closed).
+    http.get('*/msbapi/v1/user/invitations', () => ok({ invitations: [] })),
   ];
 }
 
