@@ -37,6 +37,18 @@ describe('the hash-chained activity log', () => {
     expect(res.data.entries).toBeGreaterThanOrEqual(10);
   });
 
+  it('changes made at the same time in one tenant each get their own entry and the chain stays unbroken', async () => {
+    const before = await verify();
+    const created = await Promise.all(
+      ['P1', 'P2', 'P3', 'P4', 'P5', 'P6'].map((groupName) =>
+        t.call('POST', '/v1/groups', { token: admin.token, body: { groupName } }),
+      ),
+    );
+    expect(created.map((r) => r.code)).toEqual([1, 1, 1, 1, 1, 1]);
+    const after = await verify();
+    expect(after.data).toMatchObject({ valid: true, entries: before.data.entries + 6 });
+  });
+
   it('refuses updates and deletes, even from the owner, while the trigger is on', async () => {
     await expect(
       t.db.system.execute(sql.raw("update activity_log set action = 'x' where seq = 1")),

@@ -1,11 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { Executor } from './executor.ts';
 import { prepareSql, runPrepared } from './prepared-sql.ts';
-import type * as schema from './schema/index.ts';
 
-export type Schema = typeof schema;
-/** A Drizzle handle: the database itself or a transaction. Repositories take one of these. */
-export type Executor = PgDatabase<PgQueryResultHKT, Schema>;
+export type { Executor, Schema } from './executor.ts';
 
 /** Plain SQL access for libraries that bring their own queries (pg-boss, LISTEN/NOTIFY). */
 export interface RawSql {

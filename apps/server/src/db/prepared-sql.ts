@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Executor } from './database.ts';
+import type { Executor } from './executor.ts';
 
 /** Compiles raw SQL the way the databases are opened (snake_case columns). */
 const dialect = new PgDialect({ casing: 'snake_case' });

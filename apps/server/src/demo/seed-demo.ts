@@ -1,9 +1,9 @@
 import type { TenantRole } from '@signet/contracts';
 import type { Database } from '../db/database.ts';
 import { findUserByEmail, insertUser, setSuperAdminStatus } from '../db/repositories/accounts.ts';
-import { appendActivity } from '../db/repositories/activity.ts';
 import { insertMembership } from '../db/repositories/members.ts';
 import { findTenantByName, insertTenant } from '../db/repositories/tenants.ts';
+import { appendActivity } from '../domain/activity/append-activity.ts';
 import type { PasswordHasher } from '../domain/auth/passwords.ts';
 
 export const DEMO_PASSWORD = 'Signet-demo-1';

@@ -1,21 +1,11 @@
 import { PdfDocument } from '../core/document.ts';
-import { type TagPlacement, userRectToTag } from '../geometry/page-geometry.ts';
+import { userRectToTag } from '../geometry/page-geometry.ts';
 import { readAllPageGeometry } from '../geometry/read-geometry.ts';
 import { extractFormFields } from '../ingest/pdf-tasks.ts';
 import { formFieldTagsSandboxed, type SandboxOptions } from '../ingest/sandbox.ts';
+import type { FormFieldTag } from './form-field-tag.ts';
 
-/** An AcroForm field placed as a tag could be (spec §3 coordinates), one entry per widget. */
-export interface FormFieldTag extends TagPlacement {
-  fieldName: string;
-  /** The PDF field type: text, checkbox, radio, dropdown, listbox, signature, button. */
-  fieldType: string;
-  /** The spec §3 tag type this field becomes. */
-  tagType: 'text' | 'textArea' | 'signature' | 'singleSelect' | 'multiSelect';
-  value: string | string[] | null;
-  options: string[];
-  required: boolean;
-  readOnly: boolean;
-}
+export type { FormFieldTag } from './form-field-tag.ts';
 
 const TAG_TYPE: Record<string, FormFieldTag['tagType']> = {
   text: 'text',

@@ -1,4 +1,4 @@
-import type { FormFieldTag } from '../document/form-fields.ts';
+import type { FormFieldTag } from '../document/form-field-tag.ts';
 import type { PageGeometry } from '../geometry/page-geometry.ts';
 import { INGEST_LIMITS } from './ingest-limits.ts';
 import type { PageGeometryResult } from './pdf-structure.ts';

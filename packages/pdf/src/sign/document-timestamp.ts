@@ -2,7 +2,7 @@ import { Code } from '@signet/contracts';
 import { PdfDocument } from '../core/document.ts';
 import { PdfError } from '../core/errors.ts';
 import { IncrementalUpdate } from '../core/incremental-update.ts';
-import { writeWithByteRange } from './sign-pdf.ts';
+import { writeWithByteRange } from './byte-range.ts';
 import { addSignaturePlaceholder } from './signature-field.ts';
 import { requestTimestamp, type TsaConfig } from './timestamp.ts';
 

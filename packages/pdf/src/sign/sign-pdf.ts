@@ -4,19 +4,14 @@ import { PdfDocument } from '../core/document.ts';
 import { PdfError } from '../core/errors.ts';
 import { IncrementalUpdate } from '../core/incremental-update.ts';
 import { type PdfObject, PdfString } from '../core/objects.ts';
+import { hashRanges, writeWithByteRange } from './byte-range.ts';
 import { buildChain, type CertInfo, certInfo } from './certificates.ts';
 import { buildSignedData, signedAttributes } from './cms.ts';
 import { addDocumentTimestamp } from './document-timestamp.ts';
 import { completeExternalCms } from './external-cms.ts';
 import { addLongTermValidation, type RevocationConfig } from './ltv.ts';
 import { pdfDate } from './pdf-date.ts';
-import {
-  addSignaturePlaceholder,
-  BYTE_RANGE_LABEL,
-  BYTE_RANGE_PLACEHOLDER,
-  CONTENTS_LABEL,
-  type VisibleField,
-} from './signature-field.ts';
+import { addSignaturePlaceholder, type VisibleField } from './signature-field.ts';
 import type { Signer } from './signer.ts';
 import { requestTimestamp, type TsaConfig } from './timestamp.ts';
 
@@ -149,49 +144,6 @@ async function prepareParts(
       reservedBytes,
     },
   };
-}
-
-/**
- * Writes the update and fills /ByteRange. Returns the original bytes and the appended bytes
- * separately so a 50 MB file is never copied just to be signed.
- */
-export function writeWithByteRange(up: IncrementalUpdate): {
-  original: Uint8Array;
-  appended: Buffer;
-  byteRange: [number, number, number, number];
-} {
-  const written = up.write();
-  const base = up.doc.bytes.length;
-  const contents = written.placeholders.get(CONTENTS_LABEL);
-  const br = written.placeholders.get(BYTE_RANGE_LABEL);
-  if (!contents || !br) throw new Error('The signature placeholders were not written.');
-  const a = contents.offset;
-  const b = contents.offset + contents.length;
-  const byteRange: [number, number, number, number] = [0, a, b, written.totalLength - b];
-  const text = `[0 ${a} ${b} ${written.totalLength - b}]`;
-  if (text.length > BYTE_RANGE_PLACEHOLDER.length)
-    throw new PdfError(Code.INVALID_DOCUMENT, 'The file is too large.');
-  const appended = Buffer.from(
-    written.appended.buffer,
-    written.appended.byteOffset,
-    written.appended.byteLength,
-  );
-  appended.write(text.padEnd(BYTE_RANGE_PLACEHOLDER.length, ' '), br.offset - base, 'latin1');
-  return { original: up.doc.bytes, appended, byteRange };
-}
-
-/** SHA-256 over the two byte ranges of (original ++ appended). */
-export function hashRanges(
-  original: Uint8Array,
-  appended: Uint8Array,
-  byteRange: readonly [number, number, number, number],
-): Buffer {
-  const base = original.length;
-  const h = createHash('sha256');
-  h.update(original);
-  h.update(appended.subarray(0, byteRange[1] - base));
-  h.update(appended.subarray(byteRange[2] - base));
-  return h.digest();
 }
 
 function embed(appended: Buffer, base: number, state: PreparedSignatureState, cms: Uint8Array): void {

@@ -4,7 +4,7 @@ import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Database, Executor } from '../../db/database.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
-import { maskEmail } from '../../domain/auth/one-time-codes.ts';
+import { maskEmail } from '../../domain/auth/mask-email.ts';
 import type { KeyVault } from '../keys/master-key.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { hideSecrets, openSecrets, revealSecrets, sealSecrets } from './mail-secrets.ts';

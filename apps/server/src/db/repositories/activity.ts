@@ -1,55 +1,39 @@
 import { asc, eq } from 'drizzle-orm';
-import { entryHash, GENESIS_HASH, type StoredActivityEntry } from '../../domain/activity/chain.ts';
+import type { ActivityHead, StoredActivityEntry } from '../../model/activity-entry.ts';
 import type { Executor } from '../database.ts';
 import { activityHeads, activityLog } from '../schema/index.ts';
 
-export interface NewActivity {
-  tenantId: string;
-  epakId?: string | null;
-  actorUserId: string | null;
-  action: string;
-  details?: Record<string, unknown>;
-  ip?: string | null;
-}
-
 /**
- * Appends one entry to the tenant's chain. The head row is locked for the rest of the
- * transaction, so concurrent appends in one tenant take turns and the chain never forks.
+ * Locks the tenant's chain head for the rest of the transaction, creating it at `genesisHash`
+ * on the tenant's first entry. Concurrent appends in one tenant wait here and take turns, so the
+ * chain never forks: the caller computes the next entry from the head this returns and writes it
+ * with `writeActivity` in the same transaction.
  */
-export async function appendActivity(
+export async function lockActivityHead(
   tx: Executor,
-  entry: NewActivity,
-  at: Date,
-): Promise<StoredActivityEntry> {
+  tenantId: string,
+  genesisHash: string,
+): Promise<ActivityHead> {
   await tx
     .insert(activityHeads)
-    .values({ tenantId: entry.tenantId, lastSeq: 0, lastHash: GENESIS_HASH })
+    .values({ tenantId, lastSeq: 0, lastHash: genesisHash })
     .onConflictDoNothing();
   const [head] = await tx
-    .select()
+    .select({ lastSeq: activityHeads.lastSeq, lastHash: activityHeads.lastHash })
     .from(activityHeads)
-    .where(eq(activityHeads.tenantId, entry.tenantId))
+    .where(eq(activityHeads.tenantId, tenantId))
     .for('update');
   if (!head) throw new Error('activity head missing after insert');
-  const stored: StoredActivityEntry = {
-    tenantId: entry.tenantId,
-    seq: head.lastSeq + 1,
-    epakId: entry.epakId ?? null,
-    actorUserId: entry.actorUserId,
-    action: entry.action,
-    details: entry.details ?? {},
-    ip: entry.ip ?? null,
-    createdAt: at,
-    prevHash: head.lastHash,
-    hash: '',
-  };
-  stored.hash = entryHash(stored);
-  await tx.insert(activityLog).values(stored);
+  return head;
+}
+
+/** Stores the entry and moves the head to it; the head must be locked by `lockActivityHead`. */
+export async function writeActivity(tx: Executor, entry: StoredActivityEntry): Promise<void> {
+  await tx.insert(activityLog).values(entry);
   await tx
     .update(activityHeads)
-    .set({ lastSeq: stored.seq, lastHash: stored.hash })
+    .set({ lastSeq: entry.seq, lastHash: entry.hash })
     .where(eq(activityHeads.tenantId, entry.tenantId));
-  return stored;
 }
 
 export function chainOf(tx: Executor, tenantId: string): Promise<StoredActivityEntry[]> {

@@ -1,6 +1,6 @@
 import type { EpakStatus, SignerStatus, StepType } from '@signet/contracts';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { MachineEpak, MachineStep } from '../../domain/epaks/workflow-machine.ts';
+import type { MachineEpak, MachineStep } from '../../model/workflow-state.ts';
 import type { Executor } from '../database.ts';
 import {
   documents,

@@ -1,21 +1,7 @@
 import { createHash } from 'node:crypto';
+import type { ActivityEntry, ActivityHead, StoredActivityEntry } from '../../model/activity-entry.ts';
 
-/** One activity entry as it is hashed. `details` must be JSON (it is stored as jsonb). */
-export interface ActivityEntry {
-  tenantId: string;
-  seq: number;
-  epakId: string | null;
-  actorUserId: string | null;
-  action: string;
-  details: Record<string, unknown>;
-  ip: string | null;
-  createdAt: Date;
-  prevHash: string;
-}
-
-export interface StoredActivityEntry extends ActivityEntry {
-  hash: string;
-}
+export type { ActivityEntry, StoredActivityEntry } from '../../model/activity-entry.ts';
 
 /** The chain starts from this hash, so the first entry's prev_hash is well defined. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -65,7 +51,7 @@ export interface ChainVerdict {
  */
 export function verifyChain(
   entries: readonly StoredActivityEntry[],
-  head: { lastSeq: number; lastHash: string } | null,
+  head: ActivityHead | null,
 ): ChainVerdict {
   let prevHash = GENESIS_HASH;
   let expectedSeq = 1;

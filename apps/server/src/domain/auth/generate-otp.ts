@@ -4,7 +4,8 @@ import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { DEFAULT_LANGUAGE, type Language } from './language.ts';
-import { maskEmail, readSignInChallenge, sendOneTimeCode } from './one-time-codes.ts';
+import { maskEmail } from './mask-email.ts';
+import { readSignInChallenge, sendOneTimeCode } from './one-time-codes.ts';
 
 /**
  * `POST /v2/authentication/otp/generate`: a new code for a sign-in in progress (with the -200

@@ -5,8 +5,8 @@ import {
   membershipsOf,
   type UserRow,
 } from '../../db/repositories/accounts.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { shareProfileWith } from '../../db/repositories/invitations.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';
 import { presentUser } from '../users/present-user.ts';

@@ -14,6 +14,7 @@ import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { oneTimeCodeEmail } from '../notifications/account-emails.ts';
 import { DEFAULT_LANGUAGE, type Language } from './language.ts';
+import { maskEmail } from './mask-email.ts';
 import { sameDigest, tokenDigest } from './tokens.ts';
 
 /** One-time codes: 6 digits, 5 minutes, a new one at most every 30 s, 5 tries each. */
@@ -22,12 +23,6 @@ export const OTP_RESEND_SECONDS = 30;
 export const OTP_MAX_ATTEMPTS = 5;
 const CHALLENGE_TTL_SECONDS = 900;
 const SIGN_IN_CHALLENGE = 'otp';
-
-export function maskEmail(email: string): string {
-  const [local = '', domain = ''] = email.split('@');
-  const shown = local.length <= 2 ? local.slice(0, 1) : `${local.slice(0, 2)}`;
-  return `${shown}${'*'.repeat(Math.max(3, local.length - shown.length))}@${domain}`;
-}
 
 function codeDigest(otpId: string, code: string): string {
   // Bound to its id, so equal codes of two requests do not share a digest.

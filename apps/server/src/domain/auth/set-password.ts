@@ -10,8 +10,8 @@ import {
   setPassword,
   usePasswordToken,
 } from '../../db/repositories/accounts.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { users, userTenants } from '../../db/schema/index.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { readTenantSettings } from '../tenants/tenant-settings.ts';

@@ -1,5 +1,5 @@
 import { revokeSession } from '../../db/repositories/accounts.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import type { Deps } from '../deps.ts';
 

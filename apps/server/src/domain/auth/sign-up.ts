@@ -1,8 +1,8 @@
 import { Code, type Signup } from '@signet/contracts';
 import { findUserByEmail, insertUser } from '../../db/repositories/accounts.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { insertMembership } from '../../db/repositories/members.ts';
 import { findTenantByName, insertTenant } from '../../db/repositories/tenants.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { welcomeEmail } from '../notifications/account-emails.ts';

@@ -1,7 +1,6 @@
 import { Code, type Document, INVALID_FILE_NAME_CHARS } from '@signet/contracts';
 import { INGEST_LIMITS, mergePdfsWithGeometry } from '@signet/pdf';
 import type { Executor } from '../../db/database.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   currentVersion,
   type DocumentRow,
@@ -12,6 +11,7 @@ import {
   libraryOf,
   updateDocument,
 } from '../../db/repositories/epaks.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

@@ -1,7 +1,7 @@
 import { Code, type Document, INVALID_FILE_NAME_CHARS } from '@signet/contracts';
 import { extractFormFieldTags, ingestUpload } from '@signet/pdf';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { findDocument, insertDocument } from '../../db/repositories/epaks.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

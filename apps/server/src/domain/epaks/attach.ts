@@ -1,7 +1,7 @@
 import { Code } from '@signet/contracts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { attachmentOfTag, saveAttachment } from '../../db/repositories/attachments.ts';
 import { documentsOfEpak, tagsOfDocument, updateTag } from '../../db/repositories/epaks.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

@@ -1,6 +1,5 @@
 import type { NotificationType } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   currentVersion,
   documentsOfEpak,
@@ -13,6 +12,7 @@ import {
 import { findMembersByIds } from '../../db/repositories/members.ts';
 import { insertNotification } from '../../db/repositories/notifications.ts';
 import { requestSeal } from '../../db/repositories/sealing.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import { randomToken, tokenDigest } from '../auth/tokens.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';

@@ -7,7 +7,7 @@ import {
   type TsaConfig,
 } from '@signet/pdf';
 import type { Executor } from '../../db/database.ts';
-import { activityOfEpak, appendActivity, headOf } from '../../db/repositories/activity.ts';
+import { activityOfEpak, headOf } from '../../db/repositories/activity.ts';
 import {
   documentsOfEpak,
   findEpak,
@@ -17,6 +17,7 @@ import {
 } from '../../db/repositories/epaks.ts';
 import { findMembersByIds } from '../../db/repositories/members.ts';
 import { markSealed } from '../../db/repositories/sealing.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Deps } from '../deps.ts';
 import { addVersion, currentBytes } from '../documents/document-store.ts';
 import { withPdfErrors } from '../documents/pdf-errors.ts';

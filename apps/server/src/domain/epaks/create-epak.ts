@@ -1,8 +1,8 @@
 import { Code, type CreateEpak, type EpakDetail } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { findDocuments, insertEpak, updateDocument } from '../../db/repositories/epaks.ts';
 import { findOAuthClientByClientId } from '../../db/repositories/integrations.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

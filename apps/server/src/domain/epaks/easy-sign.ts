@@ -1,7 +1,7 @@
 import { Code, type TokenResponse } from '@signet/contracts';
 import { createSession, findUserById, insertRefreshToken } from '../../db/repositories/accounts.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { findEpak, findRecipientByEasySign } from '../../db/repositories/epaks.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import { AppError } from '../app-error.ts';
 import { tokenResponse } from '../auth/issue-session.ts';
 import { randomToken, tokenDigest } from '../auth/tokens.ts';

@@ -1,7 +1,7 @@
 import { Code, type EditEpak, type EpakDetail } from '@signet/contracts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { deleteWorkflow, documentsOfEpak, updateDocument, updateEpak } from '../../db/repositories/epaks.ts';
 import type { epaks } from '../../db/schema/index.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

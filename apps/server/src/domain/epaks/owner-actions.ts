@@ -1,6 +1,6 @@
 import { Code } from '@signet/contracts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { deleteTagsOf, reassignTags, updateEpak, updateRecipient } from '../../db/repositories/epaks.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import { addSeconds } from '../clock.ts';

@@ -1,11 +1,11 @@
 import { Code } from '@signet/contracts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   insertRecipient,
   type RecipientRow,
   reassignTags,
   updateRecipient,
 } from '../../db/repositories/epaks.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';

@@ -8,7 +8,6 @@ import {
   signPdf,
 } from '@signet/pdf';
 import type { Executor } from '../../db/database.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { documentActionsOf } from '../../db/repositories/document-actions.ts';
 import {
   documentsOfEpak,
@@ -22,6 +21,7 @@ import {
 } from '../../db/repositories/epaks.ts';
 import { activeUserCertificate } from '../../db/repositories/keys.ts';
 import { findMember } from '../../db/repositories/members.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';

@@ -1,5 +1,5 @@
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { setFlags } from '../../db/repositories/epaks.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

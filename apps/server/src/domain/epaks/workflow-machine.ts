@@ -1,4 +1,5 @@
 import { Code, type EpakStatus, type SignerStatus, type StepType } from '@signet/contracts';
+import type { MachineEpak, MachineRecipient, MachineStep } from '../../model/workflow-state.ts';
 import { AppError } from '../app-error.ts';
 
 /**
@@ -14,33 +15,9 @@ import { AppError } from '../app-error.ts';
  * - Completed, Rejected, Expired, Deleted and Archived accept no recipient action.
  */
 
-export type StepStatus = 'waiting' | 'current' | 'done';
-
-export interface MachineRecipient {
-  id: string;
-  userId: string;
-  status: SignerStatus;
-  /** Set on a delegate: whose place they act in. */
-  delegatedFromId: string | null;
-  /** Set on a recipient who delegated: who acts for them. */
-  delegatedToId: string | null;
-}
-
-export interface MachineStep {
-  id: string;
-  order: number;
-  type: StepType;
-  /** Recipients who must act for the step to complete; null means all of them. */
-  minRequired: number | null;
-  status: StepStatus;
-  recipients: MachineRecipient[];
-}
-
-export interface MachineEpak {
-  status: EpakStatus;
-  /** Sorted by `order`. */
-  steps: MachineStep[];
-}
+// The state's types live in model/ so that the repository storing it (db/repositories/epaks.ts)
+// need not import the domain; they are re-exported as part of the machine's interface.
+export type { MachineEpak, MachineRecipient, MachineStep, StepStatus } from '../../model/workflow-state.ts';
 
 export type WorkflowEvent =
   | { type: 'start' }

@@ -1,6 +1,5 @@
 import { Code, type CreateGroup, type Group, type UpdateGroup } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   deleteGroup as deleteGroupRow,
   findGroup,
@@ -14,6 +13,7 @@ import {
   upsertMembers,
 } from '../../db/repositories/groups.ts';
 import { findMembersByIds } from '../../db/repositories/members.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

@@ -5,7 +5,6 @@ import {
   type OAuthClientUpdate,
   type OAuthGrant,
 } from '@signet/contracts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   clientIdTaken,
   deleteOAuthClient,
@@ -16,6 +15,7 @@ import {
   type OAuthClientRow,
   updateOAuthClient,
 } from '../../db/repositories/integrations.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import { randomToken, sameDigest, tokenDigest } from '../auth/tokens.ts';

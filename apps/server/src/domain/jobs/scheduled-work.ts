@@ -1,4 +1,3 @@
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   archivalPeriodOverEpaks,
   dueReminders,
@@ -10,6 +9,7 @@ import {
 } from '../../db/repositories/due-work.ts';
 import { findEpak, loadWorkflow, toMachine, updateEpak } from '../../db/repositories/epaks.ts';
 import { recordSealFailure } from '../../db/repositories/sealing.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { applyEvent } from '../epaks/apply-event.ts';

@@ -6,7 +6,6 @@ import {
   type TemplateTag,
 } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { type DocumentRow, findDocuments, updateDocument } from '../../db/repositories/epaks.ts';
 import {
   type DocumentTemplateRow,
@@ -17,6 +16,7 @@ import {
   listDocumentTemplates,
   updateDocumentTemplate,
 } from '../../db/repositories/templates.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

@@ -1,5 +1,4 @@
 import { Code, type Letterhead, Limits } from '@signet/contracts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   deleteLetterhead,
   findLetterhead,
@@ -7,6 +6,7 @@ import {
   type LetterheadRow,
   listLetterheads,
 } from '../../db/repositories/templates.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

@@ -1,6 +1,5 @@
 import { Code, type WorkflowTemplate, type WorkflowTemplateInput } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   deleteWorkflowTemplate,
   findWorkflowTemplate,
@@ -10,6 +9,7 @@ import {
   updateWorkflowTemplate,
   type WorkflowTemplateRow,
 } from '../../db/repositories/templates.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

@@ -1,7 +1,7 @@
 import type { PublicConfiguration, TenantConfiguration, TenantSettings } from '@signet/contracts';
 import { SUPPORTED_LANGUAGES, TenantSettingsPatchSchema } from '@signet/contracts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { findTenant, getInstanceSetting, updateTenant } from '../../db/repositories/tenants.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import type { Deps } from '../deps.ts';
 import { authorize, authorizeInTenant } from '../policy.ts';

@@ -1,6 +1,5 @@
 import { Code, type Tenant } from '@signet/contracts';
 import { findUserByEmail, insertUser } from '../../db/repositories/accounts.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { insertMembership } from '../../db/repositories/members.ts';
 import {
   findTenant,
@@ -9,6 +8,7 @@ import {
   listTenantsWithCounts,
   updateTenant,
 } from '../../db/repositories/tenants.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import { accountMailLanguage } from '../auth/language.ts';

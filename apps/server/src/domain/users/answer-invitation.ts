@@ -1,11 +1,11 @@
 import { Code, type Invitation, type InvitationAnswered, type TenantRole } from '@signet/contracts';
 import { lapseExpiredInvitations } from '../../db/repositories/accounts.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   type PendingInvitationRow,
   pendingInvitationsOf,
   settleInvitation,
 } from '../../db/repositories/invitations.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import { openPasswordLink } from '../auth/set-password.ts';

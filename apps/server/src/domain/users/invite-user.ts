@@ -1,7 +1,6 @@
 import { Code, type InviteUser, isInternalAddress, type UserRef, type UserType } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
 import { findUserByEmail, insertUser } from '../../db/repositories/accounts.ts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import {
   countByRole,
   findMember,
@@ -10,6 +9,7 @@ import {
   updateMembership,
 } from '../../db/repositories/members.ts';
 import { findTenant } from '../../db/repositories/tenants.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import { accountMailLanguage } from '../auth/language.ts';

@@ -1,8 +1,8 @@
 import { Code } from '@signet/contracts';
 import { and, eq, isNull } from 'drizzle-orm';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { findMember, updateMembership } from '../../db/repositories/members.ts';
 import { passwordTokens } from '../../db/schema/index.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

@@ -1,6 +1,6 @@
 import { Code, type Role, type TenantRole } from '@signet/contracts';
-import { appendActivity } from '../../db/repositories/activity.ts';
 import { findMembersByIds, updateMembership } from '../../db/repositories/members.ts';
+import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';

@@ -1,7 +1,7 @@
 import { CheckSessionSchema, MaskedInfoSchema, OkSchema, UserSchema } from '@signet/contracts';
 import { z } from 'zod';
 import { checkSession } from '../../../domain/auth/check-session.ts';
-import { maskEmail } from '../../../domain/auth/one-time-codes.ts';
+import { maskEmail } from '../../../domain/auth/mask-email.ts';
 import { signOut } from '../../../domain/auth/sign-out.ts';
 import { currentUser } from '../../../domain/users/current-user.ts';
 import { defineRoute } from '../../route.ts';
