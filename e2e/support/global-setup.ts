@@ -1,6 +1,6 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -58,8 +58,8 @@ async function waitUntilAlive(url: string, server: ChildProcess, timeoutMs: numb
 }
 
 /**
- * Builds the web app, starts the real server (embedded database, demo data, mail to a loopback
- * SMTP server) and one Chromium, and hands their addresses to the journeys.
+ * Builds the web app and the server, starts the compiled server (embedded database, demo data,
+ * mail to a loopback SMTP server) and one Chromium, and hands their addresses to the journeys.
  * `E2E_SKIP_BUILD=1` reuses apps/web/dist; `E2E_SERVER_ROOT` runs the server from another checkout.
  */
 export default async function setup(project: TestProject) {
@@ -87,7 +87,14 @@ export default async function setup(project: TestProject) {
   const jwtSecret = randomBytes(32).toString('hex');
   const serverRoot = process.env.E2E_SERVER_ROOT ?? repoRoot;
   let output = '';
-  const server = spawn(join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts'], {
+  // The compiled server, as `npm start` runs it; a checkout from before the build step runs its
+  // sources under tsx.
+  const compiled = existsSync(join(serverRoot, 'apps/server/build.mjs'));
+  if (compiled) execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: serverRoot, stdio: 'pipe' });
+  const [command, args] = compiled
+    ? [process.execPath, ['--enable-source-maps', 'apps/server/dist/main.js']]
+    : [join(repoRoot, 'node_modules/.bin/tsx'), ['apps/server/src/main.ts']];
+  const server = spawn(command, args, {
     cwd: serverRoot,
     env: {
       ...process.env,
