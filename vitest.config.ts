@@ -5,6 +5,6 @@ import { defineConfig } from 'vitest/config';
 // settings differ, and the machines have two cores), the files within a group in parallel.
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'packages/pdf', 'apps/server', 'apps/web', 'e2e'],
+    projects: ['packages/contracts', 'packages/pdf', 'packages/client', 'apps/server', 'apps/web', 'e2e'],
   },
 });

@@ -130,7 +130,7 @@ const attempts: Attempt[] = [
     refusedWith: Code.NOT_AUTHORIZED,
   },
   {
-    route: 'GET /v1/groups/:id',
+    route: 'GET /v1/groups/:groupId',
     call: () => ({ method: 'GET', url: `/v1/groups/${A.groupId}` }),
     refusedWith: Code.GENERIC_ERROR,
   },

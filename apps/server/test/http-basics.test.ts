@@ -29,11 +29,7 @@ describe('the API surface', () => {
     const spec = doc.json() as { openapi: string; paths: Record<string, unknown> };
     expect(spec.openapi).toMatch(/^3\./);
     expect(Object.keys(spec.paths)).toEqual(
-      expect.arrayContaining([
-        '/msbapi/public/token',
-        '/msbapi/v1/users/invite',
-        '/msbapi/v1/groups/{groupId}/users',
-      ]),
+      expect.arrayContaining(['/public/token', '/v1/users/invite', '/v1/groups/{groupId}/users']),
     );
     const page = await t.app.inject({ method: 'GET', url: '/msbapi/docs' });
     expect([200, 302]).toContain(page.statusCode);

@@ -261,7 +261,7 @@ const refused = [
   'POST /v1/users/:userId/csr',
   'POST /v1/users/:userId/certificate/:certificateId/pin',
   'GET /v1/groups',
-  'GET /v1/groups/:id',
+  'GET /v1/groups/:groupId',
   'POST /v1/groups',
   'PUT /v1/groups',
   'DELETE /v1/groups/:groupId',
@@ -357,7 +357,9 @@ const publicRoutes = [
 
 /** Each route as `METHOD url`, with its auth mode. */
 const routeKeys = apiRoutes.flatMap((r) =>
-  [r.method].flat().map((m) => ({ key: `${m} ${r.url}`, auth: r.auth })),
+  [r.url, ...(r.aliases ?? [])].flatMap((url) =>
+    [r.method].flat().map((m) => ({ key: `${m} ${url}`, auth: r.auth })),
+  ),
 );
 
 /** Fills a route's path with the other ePak's ids (and harmless values elsewhere). */

@@ -18,6 +18,7 @@ import { installErrorHandler } from './error-handler.ts';
 import { trackInFlight } from './in-flight.ts';
 import { requestLogOptions } from './log-redaction.ts';
 import { type NotificationHub, registerNotificationSocket } from './notification-socket.ts';
+import { finishOpenApi } from './openapi-finish.ts';
 import { registerRoutes } from './route.ts';
 import { apiRoutes } from './routes/index.ts';
 import { installSecurityHeaders } from './security-headers.ts';
@@ -75,6 +76,8 @@ export async function buildApp(deps: Deps, options: AppOptions) {
         version: APP_VERSION,
         description: 'Every answer is {code, data} (plus message on errors).',
       },
+      // Paths are written without the prefix; the older prefixes serve the same operations.
+      servers: [{ url: API_PREFIX, description: 'This server' }],
       components: {
         securitySchemes: {
           accessToken: { type: 'apiKey', in: 'header', name: 'access_token' },
@@ -83,6 +86,7 @@ export async function buildApp(deps: Deps, options: AppOptions) {
       },
     },
     transform: jsonSchemaTransform,
+    transformObject: finishOpenApi(apiRoutes),
   });
   // No validator badge: it would load an image from validator.swagger.io, which the docs' CSP refuses.
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, uiConfig: { validatorUrl: null } });

@@ -10,10 +10,36 @@ import { refuseLinkSession } from '../domain/policy.ts';
 import type { AuthRateLimit } from './auth-rate-limit.ts';
 import { actorOf, languageOf } from './authenticate.ts';
 import type { InFlight } from './in-flight.ts';
+import type { ErrorStatus } from './openapi-errors.ts';
 import { refuseUnsafeText } from './unsafe-text.ts';
 
 /** `public`: no token; `user`: a valid token is required; `optional`: used when present. */
 export type AuthMode = 'public' | 'user' | 'optional';
+
+/** What every route declares for the OpenAPI document and the generated client. */
+interface Described<A extends AuthMode> {
+  method: HTTPMethods | HTTPMethods[];
+  url: string;
+  /** More URLs for the same operation (older clients); served, but left out of the document. */
+  aliases?: readonly string[];
+  /** The operation's name in the document and in generated clients: a verb for what it does, unique, stable. */
+  operationId: string;
+  auth: A;
+  summary: string;
+  tags: string[];
+  /** Error statuses beyond those the route's shape implies (openapi-errors.ts). */
+  errors?: readonly ErrorStatus[];
+  /**
+   * The parts of a multipart/form-data body the handler reads itself (the schemas cannot say):
+   * `file` one file, `files` one or more, `text` a text field.
+   */
+  multipart?: Readonly<Record<string, 'file' | 'files' | 'text'>>;
+  /**
+   * A body the handler parses itself, because it may come as a form, as JSON or in the query
+   * string (`body` would refuse the others): shown in the document, not validated by Fastify.
+   */
+  parsedBody?: { schema: z.ZodType; as: readonly ('json' | 'form')[] };
+}
 type ActorFor<A extends AuthMode> = A extends 'user'
   ? Actor & { claims: AccessClaims }
   : A extends 'optional'
@@ -43,12 +69,7 @@ export interface RouteSpec<
   P extends Schema | undefined,
   R extends Schema,
   A extends AuthMode,
-> {
-  method: HTTPMethods | HTTPMethods[];
-  url: string;
-  auth: A;
-  summary: string;
-  tags: string[];
+> extends Described<A> {
   body?: B;
   querystring?: Q;
   params?: P;
@@ -85,16 +106,10 @@ function isWithMetadata(value: unknown): value is WithMetadata<unknown> {
 }
 
 /** A route that answers something other than the JSON envelope (files, redirects). */
-export interface RawRouteSpec<
-  Q extends Schema | undefined,
-  P extends Schema | undefined,
-  A extends AuthMode,
-> {
-  method: HTTPMethods | HTTPMethods[];
-  url: string;
-  auth: A;
-  summary: string;
-  tags: string[];
+export interface RawRouteSpec<Q extends Schema | undefined, P extends Schema | undefined, A extends AuthMode>
+  extends Described<A> {
+  /** The media type of the file a successful call answers (the document's 200 content). */
+  produces: string;
   querystring?: Q;
   params?: P;
   rateLimited?: boolean;
@@ -132,6 +147,22 @@ export interface RouteOptions {
   hidden?: boolean;
 }
 
+/** Either token header; `{}` lets a call through without one. */
+const SECURITY: Record<AuthMode, Record<string, string[]>[]> = {
+  public: [],
+  user: [{ accessToken: [] }, { bearer: [] }],
+  optional: [{ accessToken: [] }, { bearer: [] }, {}],
+};
+
+/** Generated clients name their methods by operationId: two routes with one name would collide. */
+function assertUniqueOperationIds(routes: readonly AnyRoute[]): void {
+  const seen = new Set<string>();
+  for (const { operationId } of routes) {
+    if (seen.has(operationId)) throw new Error(`Two routes have the operationId ${operationId}`);
+    seen.add(operationId);
+  }
+}
+
 const actors = new WeakMap<FastifyRequest, (Actor & { claims: AccessClaims }) | null>();
 
 /** Registers routes: schemas from contracts, auth first, the handler, then the `{code: 1, data}` envelope. */
@@ -142,57 +173,61 @@ export function registerRoutes(
   options: RouteOptions,
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  for (const spec of routes) {
-    const isRaw = 'raw' in spec;
-    typed.route({
-      method: spec.method,
-      url: spec.url,
-      schema: {
-        summary: spec.summary,
-        tags: spec.tags,
-        ...(!isRaw && spec.body ? { body: spec.body } : {}),
-        ...(spec.querystring ? { querystring: spec.querystring } : {}),
-        ...(spec.params ? { params: spec.params } : {}),
-        ...(!isRaw
-          ? {
-              response: {
-                200: spec.metadata
-                  ? envelope(spec.response).extend({ metadata: spec.metadata })
-                  : envelope(spec.response),
-              },
-            }
-          : {}),
-        ...(spec.auth === 'public' ? {} : { security: [{ accessToken: [] }, { bearer: [] }] }),
-        ...(options.hidden ? { hide: true } : {}),
-      },
-      // Who is calling is settled before the input is validated, so a caller without access
-      // learns nothing from validation errors.
-      preValidation: async (request, reply) => {
-        const actor = spec.auth === 'public' ? null : await actorOf(request, deps, spec.auth === 'optional');
-        if (!spec.linkSession) refuseLinkSession(actor);
-        actors.set(request, actor);
-        if (spec.rateLimited) await options.authRateLimit(request, reply, spec.url, actor?.userId ?? null);
-        refuseUnsafeText(request);
-      },
-      handler: async (request, reply) => {
-        const actor = actors.get(request) ?? null;
-        const language = actor?.language ?? languageOf(request);
-        const ctx = {
-          body: request.body,
-          query: request.query,
-          params: request.params,
-          actor,
-          language,
-          origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, language },
-          deps,
-          request,
-          reply,
-        } as RouteContext<never, never, never, never>;
-        const data = await options.inFlight.run(() => spec.handler(ctx));
-        if (isRaw) return data;
-        if (isWithMetadata(data)) return { code: 1, data: data.data, metadata: data.metadata };
-        return { code: 1, data };
-      },
-    });
-  }
+  assertUniqueOperationIds(routes);
+  for (const spec of routes)
+    for (const url of [spec.url, ...(spec.aliases ?? [])]) {
+      const isRaw = 'raw' in spec;
+      typed.route({
+        method: spec.method,
+        url,
+        schema: {
+          summary: spec.summary,
+          operationId: spec.operationId,
+          tags: spec.tags,
+          ...(!isRaw && spec.body ? { body: spec.body } : {}),
+          ...(spec.querystring ? { querystring: spec.querystring } : {}),
+          ...(spec.params ? { params: spec.params } : {}),
+          ...(!isRaw
+            ? {
+                response: {
+                  200: spec.metadata
+                    ? envelope(spec.response).extend({ metadata: spec.metadata })
+                    : envelope(spec.response),
+                },
+              }
+            : {}),
+          security: SECURITY[spec.auth],
+          ...(options.hidden || url !== spec.url ? { hide: true } : {}),
+        },
+        // Who is calling is settled before the input is validated, so a caller without access
+        // learns nothing from validation errors.
+        preValidation: async (request, reply) => {
+          const actor =
+            spec.auth === 'public' ? null : await actorOf(request, deps, spec.auth === 'optional');
+          if (!spec.linkSession) refuseLinkSession(actor);
+          actors.set(request, actor);
+          if (spec.rateLimited) await options.authRateLimit(request, reply, spec.url, actor?.userId ?? null);
+          refuseUnsafeText(request);
+        },
+        handler: async (request, reply) => {
+          const actor = actors.get(request) ?? null;
+          const language = actor?.language ?? languageOf(request);
+          const ctx = {
+            body: request.body,
+            query: request.query,
+            params: request.params,
+            actor,
+            language,
+            origin: { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null, language },
+            deps,
+            request,
+            reply,
+          } as RouteContext<never, never, never, never>;
+          const data = await options.inFlight.run(() => spec.handler(ctx));
+          if (isRaw) return data;
+          if (isWithMetadata(data)) return { code: 1, data: data.data, metadata: data.metadata };
+          return { code: 1, data };
+        },
+      });
+    }
 }

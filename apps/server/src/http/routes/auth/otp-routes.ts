@@ -16,6 +16,7 @@ export const otpRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/authentication/otp/generate',
+    operationId: 'sendOneTimeCode',
     auth: 'optional',
     summary: 'Sends a one-time code: for a sign-in in progress (otpToken) or to confirm an action',
     tags,
@@ -27,6 +28,7 @@ export const otpRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/authentication/otp/verify',
+    operationId: 'verifySignInCode',
     auth: 'public',
     summary: 'Finishes a two-factor sign-in with the emailed code; answers the tokens',
     tags,
@@ -38,6 +40,7 @@ export const otpRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/auth/otp/validate',
+    operationId: 'validateActionCode',
     auth: 'user',
     summary: "Checks the signed-in user's action code",
     tags,

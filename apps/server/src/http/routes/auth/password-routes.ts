@@ -21,6 +21,7 @@ export const passwordRoutes = [
   defineRoute({
     method: 'POST',
     url: '/public/users/forgotPassword',
+    operationId: 'requestPasswordReset',
     auth: 'public',
     summary: 'Mails a reset link when the email has an account (the answer is the same either way)',
     tags,
@@ -32,6 +33,7 @@ export const passwordRoutes = [
   defineRoute({
     method: 'POST',
     url: '/public/users/password',
+    operationId: 'setPasswordFromLink',
     auth: 'public',
     summary: 'Sets a password from a reset or invitation link',
     tags,
@@ -43,6 +45,7 @@ export const passwordRoutes = [
   defineRoute({
     method: 'POST',
     url: '/public/users/registerusertenant',
+    operationId: 'registerInvitedUser',
     auth: 'public',
     summary: 'Registers an invited user (invitation code, name, password)',
     tags,
@@ -54,6 +57,7 @@ export const passwordRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/users/password',
+    operationId: 'changePassword',
     auth: 'optional',
     summary: 'Changes the password (signed in, or with username after a -73 sign-in answer)',
     tags,
@@ -65,6 +69,7 @@ export const passwordRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/user/signup',
+    operationId: 'signUp',
     auth: 'public',
     summary: 'Creates an organisation with its first user as owner',
     tags,

@@ -24,6 +24,7 @@ export const sessionRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/logout',
+    operationId: 'logout',
     auth: 'user',
     linkSession: true,
     summary: 'Ends the session: its tokens stop working',
@@ -34,6 +35,7 @@ export const sessionRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/checksession',
+    operationId: 'checkSession',
     auth: 'user',
     linkSession: true,
     summary: 'Whether the session is alive, and seconds left on the access token',
@@ -44,6 +46,7 @@ export const sessionRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/users/valid',
+    operationId: 'getSignedInUser',
     auth: 'user',
     linkSession: true,
     summary: 'The signed-in user (also under userInfo)',
@@ -69,6 +72,7 @@ export const sessionRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/getMaskedInfo',
+    operationId: 'getMaskedContact',
     auth: 'user',
     summary: "The signed-in user's email and phone, masked, for the one-time-code screen",
     tags,

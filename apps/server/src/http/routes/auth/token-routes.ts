@@ -28,6 +28,8 @@ export const tokenRoutes = [
   defineRoute({
     method: 'POST',
     url: '/public/token',
+    operationId: 'issueToken',
+    parsedBody: { schema: TokenRequestSchema, as: ['form', 'json'] },
     auth: 'public',
     summary:
       'Tokens for a client: grant_type password, refresh_token or authorization_code (+ code), with client_id and client_secret',
@@ -43,6 +45,7 @@ export const tokenRoutes = [
   defineRoute({
     method: 'GET',
     url: '/public/access_token',
+    operationId: 'issueTokenFromQuery',
     auth: 'public',
     summary:
       'The same grants as POST /public/token, with every parameter in the query string (older clients)',
@@ -57,6 +60,8 @@ export const tokenRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/authenticate',
+    operationId: 'authenticate',
+    parsedBody: { schema: AuthenticateRequestSchema, as: ['form', 'json'] },
     auth: 'public',
     summary: "The web app's sign-in (username, password) and session refresh (grant_type=refresh_token)",
     tags,

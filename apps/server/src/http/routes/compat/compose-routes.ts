@@ -27,10 +27,14 @@ async function composeInput(request: FastifyRequest): Promise<{ data: unknown; f
   return { data, files };
 }
 
-const composeRoute = (url: string) =>
+export const compatComposeRoutes = [
   defineRoute({
     method: 'POST',
-    url,
+    url: '/v2/compose/epak',
+    aliases: ['/v3/compose/epak'],
+    operationId: 'composeEpak',
+    multipart: { files: 'files', epakData: 'text' },
+    parsedBody: { schema: CompatComposeSchema, as: ['json'] },
     auth: 'user',
     summary:
       'Creates and starts an ePak in one call (older integrations): multipart files + epakData, or JSON documentList',
@@ -42,6 +46,5 @@ const composeRoute = (url: string) =>
       const result = await composeAndStart(actor, CompatComposeSchema.parse(data), files, deps);
       return withMetadata(result.ePakId, result.documentIds);
     },
-  });
-
-export const compatComposeRoutes = [composeRoute('/v2/compose/epak'), composeRoute('/v3/compose/epak')];
+  }),
+];

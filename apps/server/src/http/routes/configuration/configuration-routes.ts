@@ -10,22 +10,23 @@ import { defineRoute } from '../../route.ts';
 const tags = ['Configuration'];
 
 export const configurationRoutes = [
-  ...['/v1/configuration', '/v1/config'].map((url) =>
-    defineRoute({
-      method: 'GET',
-      url,
-      auth: 'user',
-      // The signing view shows the tenant's features; the settings say nothing about ePaks.
-      linkSession: true,
-      summary: "The tenant's settings, feature flags and session parameters",
-      tags,
-      response: TenantConfigurationSchema,
-      handler: ({ actor, deps }) => tenantConfiguration(actor, deps),
-    }),
-  ),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/configuration',
+    aliases: ['/v1/config'],
+    operationId: 'getConfiguration',
+    auth: 'user',
+    // The signing view shows the tenant's features; the settings say nothing about ePaks.
+    linkSession: true,
+    summary: "The tenant's settings, feature flags and session parameters",
+    tags,
+    response: TenantConfigurationSchema,
+    handler: ({ actor, deps }) => tenantConfiguration(actor, deps),
+  }),
   defineRoute({
     method: 'PUT',
     url: '/v1/configuration',
+    operationId: 'updateConfiguration',
     auth: 'user',
     summary: "Admin: changes the tenant's settings (any subset)",
     tags,
@@ -36,6 +37,7 @@ export const configurationRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/activity/verify',
+    operationId: 'verifyActivityLog',
     auth: 'user',
     summary: "Admin: recomputes the tenant's hash-chained activity log and says where it breaks",
     tags: ['Activity'],

@@ -26,6 +26,8 @@ export const documentRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/documents',
+    operationId: 'uploadDocuments',
+    multipart: { file: 'files' },
     auth: 'user',
     summary: 'Uploads documents (multipart, one or more "file" parts); each becomes a PDF ready to sign',
     tags,
@@ -35,6 +37,7 @@ export const documentRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/documents',
+    operationId: 'listDocuments',
     auth: 'user',
     summary: 'The uploader’s documents not yet used in an ePak',
     tags,
@@ -44,6 +47,7 @@ export const documentRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v1/documents',
+    operationId: 'deleteDocuments',
     auth: 'user',
     summary: 'Deletes documents (-82 when one is in use)',
     tags,
@@ -54,6 +58,7 @@ export const documentRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v1/document/:documentId/rename',
+    operationId: 'renameDocument',
     auth: 'user',
     summary: 'Renames a document (-67 for characters a file name may not hold)',
     tags,
@@ -65,6 +70,7 @@ export const documentRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/documents/merge',
+    operationId: 'mergeDocuments',
     auth: 'user',
     summary: 'Merges documents into a new one, in the given order',
     tags,
@@ -75,6 +81,7 @@ export const documentRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/documents/:documentId/preconfiguredtags',
+    operationId: 'listPreconfiguredTags',
     auth: 'user',
     summary: 'The PDF’s form fields, offered as tags',
     tags,
@@ -85,6 +92,7 @@ export const documentRoutes = [
   defineRawRoute({
     method: 'GET',
     url: '/v1/document/download',
+    operationId: 'downloadDocument',
     auth: 'user',
     summary: 'A document’s PDF: docType Current (default) or Original',
     tags,
@@ -92,6 +100,7 @@ export const documentRoutes = [
       docId: IdSchema,
       docType: z.enum(['Current', 'Original', 'current', 'original']).default('Current'),
     }),
+    produces: 'application/pdf',
     raw: true,
     handler: async ({ query, actor, deps, reply }) =>
       sendFile(

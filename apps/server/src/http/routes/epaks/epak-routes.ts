@@ -57,6 +57,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epak',
+    operationId: 'createEpak',
     auth: 'user',
     summary: 'Creates a draft ePak from uploaded documents and workflow steps',
     tags,
@@ -67,6 +68,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epak/edit',
+    operationId: 'editEpak',
     auth: 'user',
     summary: 'Edits an ePak (everything while a draft; subject, message, expiry and reminders once sent)',
     tags,
@@ -77,6 +79,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/epaks',
+    operationId: 'listEpaks',
     auth: 'user',
     summary:
       'A folder page (Inbox, Pending, Signed, …) with search, sorting and every folder’s count in metadata',
@@ -92,6 +95,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/epaks/:ePakId',
+    operationId: 'getEpak',
     auth: 'user',
     linkSession: true,
     summary: 'One ePak with its documents, steps and what the viewer may do',
@@ -103,6 +107,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/epaks/:ePakId/togglestar',
+    operationId: 'toggleEpakStar',
     auth: 'user',
     summary: 'Stars or unstars the ePak for the viewer',
     tags,
@@ -113,6 +118,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epaks/:ePakId/start',
+    operationId: 'startEpak',
     auth: 'user',
     summary: 'Sends a draft (or resumes a stopped ePak); -62 when a signer has no signature tag',
     tags,
@@ -123,6 +129,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/epaks/:ePakId/documents/:documentId/signatureblocks',
+    operationId: 'listSignatureBlocks',
     auth: 'user',
     linkSession: true,
     summary: 'The tags of a document',
@@ -134,6 +141,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epaks/:ePakId/documents/:documentId/signatureblocks',
+    operationId: 'placeSignatureBlocks',
     auth: 'user',
     summary: 'Places (replaces) a document’s tags, checked against the placement rules',
     tags,
@@ -146,6 +154,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v2/epaks/:ePakId/documents/:documentId/signatureblocks',
+    operationId: 'updateSignatureBlocks',
     auth: 'user',
     summary: 'Changes some tags (the owner moves them; a recipient fills in their own)',
     tags,
@@ -158,6 +167,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epaks/:ePakId/documents/:documentId/sign',
+    operationId: 'signDocument',
     auth: 'user',
     linkSession: true,
     summary: 'Signs a document: the signer’s filled tags and a PAdES signature as a new revision',
@@ -171,6 +181,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epak/sign/dochash',
+    operationId: 'signWithDocumentHash',
     auth: 'user',
     linkSession: true,
     summary:
@@ -207,6 +218,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epak/sign/auth',
+    operationId: 'authorizeRemoteSigning',
     auth: 'user',
     linkSession: true,
     summary:
@@ -225,6 +237,7 @@ export const epakRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v2/epak/:ePakId/document/:documentId/:action',
+    operationId: 'recordDocumentAction',
     auth: 'user',
     linkSession: true,
     summary:
@@ -240,12 +253,14 @@ export const epakRoutes = [
   defineRawRoute({
     method: 'GET',
     url: '/v2/epaks/:ePakId/documents/:documentId/download',
+    operationId: 'downloadEpakDocument',
     auth: 'user',
     linkSession: true,
     summary: 'A document of the ePak as a PDF (version=original for the upload)',
     tags,
     params: DocPath,
     querystring: z.object({ version: z.enum(['current', 'original']).default('current') }),
+    produces: 'application/pdf',
     raw: true,
     handler: async ({ params, query, actor, deps, reply }) =>
       sendFile(
@@ -256,10 +271,12 @@ export const epakRoutes = [
   defineRawRoute({
     method: 'GET',
     url: '/v2/epaks/:ePakId/download',
+    operationId: 'downloadEpak',
     auth: 'user',
     summary: 'The ePak as a zip: every signed PDF and the completion certificate',
     tags,
     params: EpakPath,
+    produces: 'application/zip',
     raw: true,
     handler: async ({ params, actor, deps, reply }) =>
       sendFile(reply, await downloadEpakZip(actor, params.ePakId, deps)),

@@ -43,6 +43,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epak/status',
+    operationId: 'setEpakStatus',
     auth: 'user',
     summary: 'Stops a sent ePak (status Stopped) or resumes it (status InProgress)',
     tags,
@@ -53,6 +54,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v2/updateEpakArchivalPeriod/:ePakId',
+    operationId: 'setEpakArchivalPeriod',
     auth: 'user',
     summary: 'Days a completed ePak is kept (its retention date)',
     tags,
@@ -65,6 +67,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v2/epak/notif/date',
+    operationId: 'setEpakNotificationDate',
     auth: 'user',
     summary: 'When reminders may start',
     tags,
@@ -76,6 +79,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epak/:ePakId/archive',
+    operationId: 'archiveEpak',
     auth: 'user',
     summary: 'Archives a finished ePak',
     tags,
@@ -86,6 +90,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v2/epaks',
+    operationId: 'deleteEpaks',
     auth: 'user',
     summary: 'Deletes ePaks (soft; completed ones only after their retention date, -25)',
     tags,
@@ -96,6 +101,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/epaks/:ePakId/activity',
+    operationId: 'getEpakActivity',
     auth: 'user',
     summary: 'The ePak’s activity, from the tenant’s hash-chained log',
     tags,
@@ -116,6 +122,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epaks/:ePakId/unlock',
+    operationId: 'unlockEpak',
     auth: 'user',
     linkSession: true,
     summary: 'A recipient enters the ePak’s security code (secureDocument) to open it (-12 when wrong)',
@@ -129,6 +136,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epaks/:ePakId/reject',
+    operationId: 'rejectEpak',
     auth: 'user',
     linkSession: true,
     summary: 'Declines the ePak with a reason from the list (-49 without one)',
@@ -144,6 +152,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epaks/:ePakId/delegate',
+    operationId: 'delegateEpak',
     auth: 'user',
     linkSession: true,
     summary: 'Hands the recipient’s action to someone else (-163 where not allowed)',
@@ -162,6 +171,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epaks/:ePakId/user/:userEmail/:workflowStateId/delegatecancel',
+    operationId: 'cancelDelegation',
     auth: 'user',
     summary: 'Takes a delegated action back while the delegate has not acted (-163 otherwise)',
     tags,
@@ -173,6 +183,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epaks/:ePakId/user/:userId/state/:state/wforder/:wfOrderId/reminder',
+    operationId: 'sendReminder',
     auth: 'user',
     summary: 'Reminds a recipient whose turn it is',
     tags,
@@ -189,6 +200,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/epak/:ePakId/deleteSigner',
+    operationId: 'deleteSigner',
     auth: 'user',
     summary: 'Removes a recipient who has not acted',
     tags,
@@ -200,6 +212,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/epaks/:ePakId/exchange',
+    operationId: 'exchangeEasySignLink',
     auth: 'public',
     summary:
       'Exchanges an easy-sign token (in the ePakId position) for a session that reaches that ePak only (-42 when invalid or used)',
@@ -214,6 +227,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epaks/bulksign',
+    operationId: 'bulkSignEpaks',
     auth: 'user',
     summary: 'Signs several ePaks with one signature: SIGNED or SKIPPED per ePak',
     tags,
@@ -230,6 +244,8 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epak/:ePakId/document/:docId/tag/:tagId/attach',
+    operationId: 'attachToTag',
+    multipart: { file: 'file' },
     auth: 'user',
     linkSession: true,
     summary: 'Uploads the file an attachment tag asks for (multipart "file"; -109 without one)',
@@ -247,11 +263,13 @@ export const lifecycleRoutes = [
   defineRawRoute({
     method: 'GET',
     url: '/v2/epak/:ePakId/document/:docId/tag/:tagId/attach',
+    operationId: 'downloadTagAttachment',
     auth: 'user',
     linkSession: true,
     summary: 'The file given to an attachment tag (-1006 when it has none)',
     tags,
     params: z.object({ ePakId: IdSchema, docId: IdSchema, tagId: IdSchema }),
+    produces: '*/*',
     raw: true,
     handler: async ({ params, actor, deps, reply }) =>
       sendFile(reply, await downloadAttachment(actor, params.ePakId, params.docId, params.tagId, deps)),
@@ -259,6 +277,8 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/epak/:ePakId/attach',
+    operationId: 'attachDocuments',
+    multipart: { file: 'files' },
     auth: 'user',
     summary: 'Adds documents to an ePak that has not ended (multipart; -109 without a file)',
     tags,
@@ -270,6 +290,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/statistics',
+    operationId: 'getStatistics',
     auth: 'user',
     summary: 'Dashboard charts: summary or weekly, for the scopes user, group, all and groupuser',
     tags,
@@ -280,6 +301,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/reasons',
+    operationId: 'listReasons',
     auth: 'user',
     linkSession: true,
     summary: 'Reasons offered when rejecting, signing or delegating',
@@ -290,6 +312,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/reasons',
+    operationId: 'addReason',
     auth: 'user',
     summary: 'Admin: adds a reason',
     tags: ['Reasons'],
@@ -303,6 +326,7 @@ export const lifecycleRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v1/reasons',
+    operationId: 'updateReason',
     auth: 'user',
     summary: 'Admin: rewords or disables a reason',
     tags: ['Reasons'],

@@ -1,6 +1,5 @@
 import {
   CreateGroupSchema,
-  GroupIdPathSchema,
   GroupMembersSchema,
   GroupPathSchema,
   GroupSchema,
@@ -25,6 +24,7 @@ export const groupRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/groups',
+    operationId: 'listGroups',
     auth: 'user',
     summary: "The tenant's groups with members and managers",
     tags,
@@ -33,17 +33,19 @@ export const groupRoutes = [
   }),
   defineRoute({
     method: 'GET',
-    url: '/v1/groups/:id',
+    url: '/v1/groups/:groupId',
+    operationId: 'getGroup',
     auth: 'user',
     summary: 'One group',
     tags,
-    params: GroupIdPathSchema,
+    params: GroupPathSchema,
     response: GroupSchema,
-    handler: ({ params, actor, deps }) => getGroup(actor, params.id, deps),
+    handler: ({ params, actor, deps }) => getGroup(actor, params.groupId, deps),
   }),
   defineRoute({
     method: 'POST',
     url: '/v1/groups',
+    operationId: 'createGroup',
     auth: 'user',
     summary: 'Creates a group (name at most 15 characters; -141 when the name exists)',
     tags,
@@ -54,6 +56,7 @@ export const groupRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v1/groups',
+    operationId: 'updateGroup',
     auth: 'user',
     summary: 'Renames a group and/or replaces its managers',
     tags,
@@ -64,6 +67,7 @@ export const groupRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v1/groups/:groupId',
+    operationId: 'deleteGroup',
     auth: 'user',
     summary: 'Deletes a group',
     tags,
@@ -74,6 +78,7 @@ export const groupRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/groups/:groupId/users',
+    operationId: 'addGroupMembers',
     auth: 'user',
     summary: 'Adds members (or managers: -172 when already one)',
     tags,
@@ -85,6 +90,7 @@ export const groupRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v1/groups/:groupId/users',
+    operationId: 'removeGroupMembers',
     auth: 'user',
     summary: 'Removes members (-165 for a manager)',
     tags,

@@ -28,6 +28,7 @@ export const integrationRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/oauthclients',
+    operationId: 'listOAuthClients',
     auth: 'user',
     summary: 'The OAuth clients of the tenant’s integrations (admin)',
     tags,
@@ -37,6 +38,7 @@ export const integrationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/oauthclients',
+    operationId: 'createOAuthClient',
     auth: 'user',
     summary: 'Registers an OAuth client; its secret is answered this once (admin)',
     tags,
@@ -47,6 +49,7 @@ export const integrationRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v1/oauthclients/:id',
+    operationId: 'updateOAuthClient',
     auth: 'user',
     summary: 'Changes an OAuth client; regenerateSecret answers a new secret once (admin)',
     tags,
@@ -58,6 +61,7 @@ export const integrationRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v1/oauthclients/:id',
+    operationId: 'deleteOAuthClient',
     auth: 'user',
     summary: 'Removes an OAuth client; its sessions stop refreshing (admin)',
     tags,
@@ -71,6 +75,7 @@ export const integrationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/oauth/authorize',
+    operationId: 'authorizeIntegration',
     auth: 'user',
     summary:
       'The signed-in user lets a registered integration act for them: answers where to redirect, with a code',
@@ -82,6 +87,7 @@ export const integrationRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/callbacks',
+    operationId: 'listCallbacks',
     auth: 'user',
     summary: 'Completion callbacks owed to integrations, newest first, with every attempt (admin)',
     tags,
@@ -96,6 +102,7 @@ export const integrationRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/epaks/easysignlinks/:ePakId',
+    operationId: 'listEasySignLinks',
     auth: 'user',
     summary: 'Each recipient’s easy-sign link and status (the ePak’s owner or an admin)',
     tags,

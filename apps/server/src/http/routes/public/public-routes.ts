@@ -16,6 +16,7 @@ export const publicRoutes = [
   defineRoute({
     method: ['GET', 'HEAD'],
     url: '/public/alive',
+    operationId: 'checkAlive',
     auth: 'public',
     summary: 'Liveness: answers 200 while the server accepts requests',
     tags,
@@ -25,6 +26,7 @@ export const publicRoutes = [
   defineRoute({
     method: 'GET',
     url: '/public/configuration',
+    operationId: 'getPublicConfiguration',
     auth: 'public',
     summary: 'What the sign-in page needs: languages, sign-up, announcement',
     tags,
@@ -34,6 +36,7 @@ export const publicRoutes = [
   defineRoute({
     method: 'GET',
     url: '/public/usertype',
+    operationId: 'getUserType',
     auth: 'public',
     summary: 'Whether an email has an account, and its type and login type',
     tags,
@@ -45,6 +48,7 @@ export const publicRoutes = [
   defineRoute({
     method: 'GET',
     url: '/public/passwordpolicy',
+    operationId: 'getPasswordPolicy',
     auth: 'public',
     summary: "A tenant's password rules (the default rules without tenantId)",
     tags,

@@ -57,6 +57,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/workflows',
+    operationId: 'listWorkflows',
     auth: 'user',
     summary: 'Workflow templates: the user’s own and the shared ones',
     tags,
@@ -66,6 +67,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/workflows',
+    operationId: 'createWorkflow',
     auth: 'user',
     summary: 'Saves a workflow template (-63 when the name is taken)',
     tags,
@@ -76,6 +78,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/workflows/:workflowId',
+    operationId: 'getWorkflow',
     auth: 'user',
     summary: 'One workflow template',
     tags,
@@ -86,6 +89,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v2/workflows/:workflowId',
+    operationId: 'replaceWorkflow',
     auth: 'user',
     summary: 'Replaces a workflow template (its creator or an admin)',
     tags,
@@ -97,6 +101,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v2/workflows/:workflowId',
+    operationId: 'deleteWorkflow',
     auth: 'user',
     summary: 'Deletes a workflow template; ePaks made from it keep their steps',
     tags,
@@ -107,6 +112,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/workflow/states',
+    operationId: 'listWorkflowStates',
     auth: 'user',
     summary: 'The tenant’s step names and their order',
     tags,
@@ -116,6 +122,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/workflow/states',
+    operationId: 'addWorkflowState',
     auth: 'user',
     summary: 'Admin: adds a step name for one of the step types',
     tags,
@@ -126,6 +133,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v1/workflow/states',
+    operationId: 'updateWorkflowState',
     auth: 'user',
     summary: 'Admin: renames, enables or disables a step name',
     tags,
@@ -136,6 +144,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v1/workflow/states/:workflowStateId/:workflowStateOrder',
+    operationId: 'moveWorkflowState',
     auth: 'user',
     summary: 'Admin: moves a step name to a place in the list',
     tags,
@@ -150,6 +159,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/documenttemplates',
+    operationId: 'listDocumentTemplates',
     auth: 'user',
     summary: 'Document templates: type Owner (the user’s), Shared, or All (default)',
     tags,
@@ -160,6 +170,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/documenttemplates',
+    operationId: 'createDocumentTemplate',
     auth: 'user',
     summary: 'Makes a template of library documents, with tags and a workflow',
     tags,
@@ -170,6 +181,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v1/documenttemplates',
+    operationId: 'deleteDocumentTemplates',
     auth: 'user',
     summary: 'Deletes templates and their documents',
     tags,
@@ -180,6 +192,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/documenttemplates/:docTemplateId',
+    operationId: 'getDocumentTemplate',
     auth: 'user',
     summary: 'One document template with its documents and tags',
     tags,
@@ -190,6 +203,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v1/documenttemplates/:docTemplateId',
+    operationId: 'updateDocumentTemplate',
     auth: 'user',
     summary: 'Changes a template’s name, type, policy, workflow or tags',
     tags,
@@ -201,6 +215,8 @@ export const templateRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/documenttemplate/upload',
+    operationId: 'uploadDocumentTemplate',
+    multipart: { file: 'files' },
     auth: 'user',
     summary: 'Uploads files (multipart "file" parts) as a new template; templateName and type in the query',
     tags,
@@ -214,10 +230,12 @@ export const templateRoutes = [
   defineRawRoute({
     method: 'GET',
     url: '/v2/documenttemplate/:docTemplateId/workflowtemplate/:workflowTemplateId/export',
+    operationId: 'exportDocumentTemplate',
     auth: 'user',
     summary: 'A zip of the template (template.json and its PDFs); workflowTemplateId may be "none"',
     tags,
     params: z.object({ docTemplateId: IdSchema, workflowTemplateId: z.union([IdSchema, z.literal('none')]) }),
+    produces: 'application/zip',
     raw: true,
     handler: async ({ params, actor, deps, reply }) =>
       sendFile(reply, await exportTemplate(actor, params.docTemplateId, params.workflowTemplateId, deps)),
@@ -225,6 +243,8 @@ export const templateRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/letterheadtemplate',
+    operationId: 'uploadLetterhead',
+    multipart: { file: 'file' },
     auth: 'user',
     summary: 'Uploads a letterhead image (one jpg/png, at most 500 KB)',
     tags,
@@ -234,6 +254,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/letterheadtemplate',
+    operationId: 'listLetterheads',
     auth: 'user',
     summary: 'The tenant’s letterheads',
     tags,
@@ -243,10 +264,12 @@ export const templateRoutes = [
   defineRawRoute({
     method: 'GET',
     url: '/v1/letterheadtemplate/:letterHeadDocId',
+    operationId: 'getLetterhead',
     auth: 'user',
     summary: 'A letterhead’s image',
     tags,
     params: LetterheadPath,
+    produces: 'image/*',
     raw: true,
     handler: async ({ params, actor, deps, reply }) =>
       sendFile(reply, await letterheadImage(actor, params.letterHeadDocId, deps), true),
@@ -254,6 +277,7 @@ export const templateRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v1/letterheadtemplate/:letterHeadDocId',
+    operationId: 'deleteLetterhead',
     auth: 'user',
     summary: 'Deletes a letterhead (its uploader or an admin)',
     tags,

@@ -22,6 +22,7 @@ export const tenantRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/user/getAllSuperadmins',
+    operationId: 'listSuperAdmins',
     auth: 'user',
     summary: 'All super admins',
     tags,
@@ -31,6 +32,7 @@ export const tenantRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/user/registerAsSuperadmin',
+    operationId: 'addSuperAdmin',
     auth: 'user',
     summary: 'Makes a person a super admin',
     tags,
@@ -41,6 +43,7 @@ export const tenantRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v2/user/updateSuperadminStatus',
+    operationId: 'setSuperAdminStatus',
     auth: 'user',
     summary: 'Enables or disables a super admin',
     tags,
@@ -51,6 +54,7 @@ export const tenantRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/tenants',
+    operationId: 'listTenants',
     auth: 'user',
     summary: 'All tenants (super admin)',
     tags,
@@ -60,6 +64,7 @@ export const tenantRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/tenants',
+    operationId: 'createTenant',
     auth: 'user',
     summary: 'Creates a tenant and invites its owner (-87 when the name exists)',
     tags,
@@ -70,6 +75,7 @@ export const tenantRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v2/tenants/:tenantId',
+    operationId: 'setTenantStatus',
     auth: 'user',
     summary: 'Disables or re-activates a tenant',
     tags,

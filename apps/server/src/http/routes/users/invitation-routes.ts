@@ -22,6 +22,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/public/invitation',
+    operationId: 'getInvitationByLink',
     auth: 'public',
     summary: 'The invitation behind a join link (-45 unknown, used or expired; -173 cancelled)',
     tags,
@@ -33,6 +34,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/public/invitation/answer',
+    operationId: 'answerInvitationLink',
     auth: 'public',
     summary: 'Accepts or declines the invitation of a join link',
     tags,
@@ -44,6 +46,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/user/invitations',
+    operationId: 'listMyInvitations',
     auth: 'user',
     summary: "The signed-in person's open invitations from other organisations",
     tags,
@@ -53,6 +56,7 @@ export const invitationRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/user/invitations/:tenantId',
+    operationId: 'answerInvitation',
     auth: 'user',
     summary: 'Accepts or declines an open invitation (-35 when there is none)',
     tags,

@@ -30,6 +30,7 @@ export const signingProfileRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/users/:userId/signature',
+    operationId: 'saveSignature',
     auth: 'user',
     summary: 'Saves the user’s own signature and/or initials (PNG or JPEG, base64; null removes)',
     tags,
@@ -44,6 +45,7 @@ export const signingProfileRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/users/:userId/signature',
+    operationId: 'getSignature',
     auth: 'user',
     summary: 'The saved signature and initials',
     tags,
@@ -54,6 +56,7 @@ export const signingProfileRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/users/:userId/initials',
+    operationId: 'getInitials',
     auth: 'user',
     summary: 'The saved initials',
     tags,
@@ -64,6 +67,7 @@ export const signingProfileRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/users/:userId/certificate',
+    operationId: 'getCertificate',
     auth: 'user',
     summary: 'The user’s personal certificate (INTERNAL signing)',
     tags,
@@ -74,6 +78,7 @@ export const signingProfileRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/users/:userId/csr',
+    operationId: 'certifyKey',
     auth: 'user',
     summary: 'Has the tenant CA certify the user’s own key from a PKCS#10 request (PEM or base64 DER)',
     tags,
@@ -85,6 +90,7 @@ export const signingProfileRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/users/:userId/certificate/:certificateId/pin',
+    operationId: 'changeCertificatePin',
     auth: 'user',
     summary: 'Changes the certificate PIN (-77 when the old PIN is wrong, -14 after five)',
     tags,

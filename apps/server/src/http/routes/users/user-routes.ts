@@ -40,6 +40,7 @@ export const userRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/users/invite',
+    operationId: 'inviteUser',
     auth: 'user',
     summary: 'Invites a person to the tenant (mail with a set-password link)',
     tags,
@@ -50,9 +51,11 @@ export const userRoutes = [
   defineRawRoute({
     method: 'GET',
     url: '/v2/users/csvInvite',
+    operationId: 'getInviteCsvTemplate',
     auth: 'user',
     summary: 'The CSV template for inviting many users',
     tags,
+    produces: 'text/csv',
     raw: true,
     handler: async ({ actor, reply }) => {
       const template = csvInviteTemplate(actor);
@@ -65,6 +68,8 @@ export const userRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v2/users/csvInvite',
+    operationId: 'inviteUsersFromCsv',
+    multipart: { file: 'file' },
     auth: 'user',
     summary:
       'Invites every row of an uploaded CSV (multipart field "file"); -222 with per-row results when some fail',
@@ -84,6 +89,7 @@ export const userRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/users',
+    operationId: 'listUsers',
     auth: 'user',
     summary: "The tenant's users, optionally matching a search",
     tags,
@@ -94,6 +100,7 @@ export const userRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/users',
+    operationId: 'lookUpUsers',
     auth: 'user',
     summary: 'Looks several usernames (emails) up at once',
     tags,
@@ -104,6 +111,7 @@ export const userRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/filteredusers',
+    operationId: 'listFilteredUsers',
     auth: 'user',
     summary: 'Paged, sorted and filtered users (pg, size, sort, filter, type, validation)',
     tags,
@@ -114,6 +122,7 @@ export const userRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/user',
+    operationId: 'getUserByEmail',
     auth: 'user',
     summary: 'A user of the tenant by email',
     tags,
@@ -124,6 +133,7 @@ export const userRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/users/statistics',
+    operationId: 'getUserStatistics',
     auth: 'user',
     summary: 'User counts by status, role and type',
     tags,
@@ -133,6 +143,7 @@ export const userRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/users/:userId/:includeImages',
+    operationId: 'getUser',
     auth: 'user',
     summary: 'A user of the tenant, with photo when includeImages is true',
     tags,
@@ -143,6 +154,7 @@ export const userRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v2/users/:userId/tenants',
+    operationId: 'listUserTenants',
     auth: 'user',
     summary: "The user's own tenants (userTenantList)",
     tags,
@@ -153,6 +165,7 @@ export const userRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v2/users/roles',
+    operationId: 'updateUserRoles',
     auth: 'user',
     summary: 'Changes several roles at once, all or none (-226)',
     tags,
@@ -163,6 +176,7 @@ export const userRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/users/:userId/admin',
+    operationId: 'setUserAdmin',
     auth: 'user',
     summary: 'Makes a user an admin (admin=false makes them a custodian)',
     tags,
@@ -174,6 +188,7 @@ export const userRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/users/profile',
+    operationId: 'updateProfile',
     auth: 'user',
     summary: "Updates the signed-in user's profile",
     tags,
@@ -184,6 +199,7 @@ export const userRoutes = [
   defineRoute({
     method: 'GET',
     url: '/v1/users/:userId/photo',
+    operationId: 'getUserPhoto',
     auth: 'user',
     summary: "A user's photo (base64)",
     tags,
@@ -194,6 +210,7 @@ export const userRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v1/users/:userId/photo',
+    operationId: 'deleteUserPhoto',
     auth: 'user',
     summary: "Removes a user's photo (the user, or an admin)",
     tags,
@@ -204,6 +221,7 @@ export const userRoutes = [
   defineRoute({
     method: 'POST',
     url: '/v1/users/:userId/password/reset',
+    operationId: 'resetUserPassword',
     auth: 'user',
     summary:
       'Admin: mails the member a set-password link (-227 after five a day); their password and sessions stay until they use it',
@@ -215,6 +233,7 @@ export const userRoutes = [
   defineRoute({
     method: 'DELETE',
     url: '/v1/users/:userId/invitation',
+    operationId: 'cancelInvitation',
     auth: 'user',
     summary: 'Cancels an open invitation (-34 accepted, -35 not pending, -173 already cancelled)',
     tags,
@@ -225,6 +244,7 @@ export const userRoutes = [
   defineRoute({
     method: 'PUT',
     url: '/v1/users/:userId/status',
+    operationId: 'setUserStatus',
     auth: 'user',
     summary: 'Disables or re-enables a member of the tenant',
     tags,
