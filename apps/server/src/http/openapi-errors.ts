@@ -1,8 +1,10 @@
 import { allCodes } from '@signet/contracts';
+import type { ErrorStatus } from './error-status.ts';
 import type { AnyRoute } from './route.ts';
 
+export type { ErrorStatus };
+
 /** The HTTP statuses an error answer can have (the catalogue's, and the framework's 413). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 504;
 
 const NAMES: Record<ErrorStatus, string> = {
   400: 'BadRequest',

@@ -9,8 +9,8 @@ import type { Deps, RequestOrigin } from '../domain/deps.ts';
 import { refuseLinkSession } from '../domain/policy.ts';
 import type { AuthRateLimit } from './auth-rate-limit.ts';
 import { actorOf, languageOf } from './authenticate.ts';
+import type { ErrorStatus } from './error-status.ts';
 import type { InFlight } from './in-flight.ts';
-import type { ErrorStatus } from './openapi-errors.ts';
 import { refuseUnsafeText } from './unsafe-text.ts';
 
 /** `public`: no token; `user`: a valid token is required; `optional`: used when present. */
