@@ -8,7 +8,6 @@ import { GuestOnly, HomeRedirect, RequireRoute, RequireSession } from './guards.
 const PENDING_ROUTES = [
   'workflows',
   'bulkcompose',
-  'settings',
   'reports',
   'teamroom',
   'trDocument',
@@ -178,6 +177,11 @@ export const routes: RouteObject[] = [
               guarded('features', () =>
                 import('../../features/public/pages/features-page.tsx').then((m) => ({
                   Component: m.FeaturesPage,
+                })),
+              ),
+              guarded('settings', () =>
+                import('../../features/super-admin/pages/settings-page.tsx').then((m) => ({
+                  Component: m.SettingsPage,
                 })),
               ),
               ...PENDING_ROUTES.map((name) => guarded(name, pending)),

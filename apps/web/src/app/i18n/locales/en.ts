@@ -1,5 +1,14 @@
+import { adminGroupsEn } from '../../../features/admin/i18n/groups.en.ts';
+import { tenantSettingsEn } from '../../../features/admin/i18n/tenant-settings.en.ts';
+import { adminUsersEn } from '../../../features/admin/i18n/users.en.ts';
+import { superAdminEn } from '../../../features/super-admin/i18n/en.ts';
 /** English: the reference bundle. Hindi and French must have exactly these keys (the type checks it). */
 export const en = {
+  // Each screen keeps its words beside it (features/*/i18n).
+  adminUsers: adminUsersEn,
+  adminGroups: adminGroupsEn,
+  tenantSettings: tenantSettingsEn,
+  superAdmin: superAdminEn,
   app: { name: 'Signet' },
   common: {
     confirmTitle: 'Please confirm',
@@ -276,6 +285,9 @@ export const en = {
   },
   admin: {
     tabs: {
+      users: 'Users',
+      groups: 'Groups',
+      settings: 'Settings',
       integrations: 'Integrations',
       reasons: 'Reasons',
       workflowStates: 'Workflow states',

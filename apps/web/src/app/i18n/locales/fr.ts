@@ -1,6 +1,15 @@
+import { adminGroupsFr } from '../../../features/admin/i18n/groups.fr.ts';
+import { tenantSettingsFr } from '../../../features/admin/i18n/tenant-settings.fr.ts';
+import { adminUsersFr } from '../../../features/admin/i18n/users.fr.ts';
+import { superAdminFr } from '../../../features/super-admin/i18n/fr.ts';
 import type { Messages } from './en.ts';
 
 export const fr: Messages = {
+  // Each screen keeps its words beside it (features/*/i18n).
+  adminUsers: adminUsersFr,
+  adminGroups: adminGroupsFr,
+  tenantSettings: tenantSettingsFr,
+  superAdmin: superAdminFr,
   app: { name: 'Signet' },
   common: {
     confirmTitle: 'Veuillez confirmer',
@@ -283,6 +292,9 @@ export const fr: Messages = {
   },
   admin: {
     tabs: {
+      users: 'Utilisateurs',
+      groups: 'Groupes',
+      settings: 'Paramètres',
       integrations: 'Intégrations',
       reasons: 'Motifs',
       workflowStates: 'États du circuit',

@@ -1,6 +1,15 @@
+import { adminGroupsHi } from '../../../features/admin/i18n/groups.hi.ts';
+import { tenantSettingsHi } from '../../../features/admin/i18n/tenant-settings.hi.ts';
+import { adminUsersHi } from '../../../features/admin/i18n/users.hi.ts';
+import { superAdminHi } from '../../../features/super-admin/i18n/hi.ts';
 import type { Messages } from './en.ts';
 
 export const hi: Messages = {
+  // Each screen keeps its words beside it (features/*/i18n).
+  adminUsers: adminUsersHi,
+  adminGroups: adminGroupsHi,
+  tenantSettings: tenantSettingsHi,
+  superAdmin: superAdminHi,
   app: { name: 'सिग्नेट' },
   common: {
     confirmTitle: 'कृपया पुष्टि करें',
@@ -269,6 +278,9 @@ export const hi: Messages = {
   },
   admin: {
     tabs: {
+      users: 'उपयोगकर्ता',
+      groups: 'समूह',
+      settings: 'सेटिंग्स',
       integrations: 'एकीकरण',
       reasons: 'कारण',
       workflowStates: 'वर्कफ़्लो चरण',

@@ -2,16 +2,28 @@ import { Alert, Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CallbacksCard } from '../components/callbacks-card.tsx';
+import { GroupsTab } from '../components/groups-tab.tsx';
 import { IntegrationsCard } from '../components/integrations-card.tsx';
 import { ReasonsCard } from '../components/reasons-card.tsx';
+import { TenantSettingsTab } from '../components/tenant-settings-tab.tsx';
+import { UsersTab } from '../components/users-tab.tsx';
 import { WorkflowStatesCard } from '../components/workflow-states-card.tsx';
 
-const TABS = ['integrations', 'reasons', 'workflowStates', 'userSyncUp'] as const;
+const TABS = [
+  'users',
+  'groups',
+  'settings',
+  'integrations',
+  'reasons',
+  'workflowStates',
+  'userSyncUp',
+] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * `/admin`: the tenant administration. The admin menu group's items open its tabs
- * (`?tab=reasons`, `workflowStates`, `userSyncUp`); integrations are the default.
+ * (`?tab=users`, `groups`, `settings`, `reasons`, `workflowStates`, `userSyncUp`); integrations are
+ * the default.
  */
 export function AdminPage() {
   const { t } = useTranslation();
@@ -31,6 +43,15 @@ export function AdminPage() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Tabs.Panel value="users" pt="md">
+          <UsersTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="groups" pt="md">
+          <GroupsTab />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="md">
+          <TenantSettingsTab />
+        </Tabs.Panel>
         <Tabs.Panel value="integrations" pt="md">
           <Stack>
             <IntegrationsCard />

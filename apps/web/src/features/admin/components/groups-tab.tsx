@@ -1,0 +1,4 @@
+/** The tenant's groups (issue 12): built in features/admin/components/groups-*. */
+export function GroupsTab() {
+  return null;
+}

@@ -1,0 +1,2 @@
+/** The super admin's console words (hi). Merged into the app's messages in app/i18n/locales/hi.ts. */
+export const superAdminHi = {};
