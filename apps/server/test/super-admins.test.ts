@@ -145,4 +145,75 @@ describe('tenants', () => {
     ).toBe(1);
     expect((await t.call('GET', '/v1/users', { token: admin.token })).code).toBe(Code.TRIAL_EXPIRED);
   });
+  it('renames a tenant and moves its licence end; a past end answers -88 until it is extended, and other settings stay', async () => {
+    const created = await t.call<{ tenantUuid: string; licenseExpiresOn: string | null }>(
+      'POST',
+      '/v2/tenants',
+      {
+        token: sa.token,
+        body: {
+          tenantName: 'Initech',
+          adminEmail: 'owner@initech.test',
+          adminFirstName: 'Ian',
+          adminLastName: 'Owner',
+        },
+      },
+    );
+    expect(created.data.licenseExpiresOn).toBeNull();
+    const id = created.data.tenantUuid;
+    const link = linkIn(await t.mail.next('owner@initech.test', /invited/));
+    await t.call('POST', '/public/users/password', {
+      body: {
+        token: new URL(link).searchParams.get('token'),
+        newPassword: 'Initech-pass-1',
+        confirmPassword: 'Initech-pass-1',
+      },
+    });
+    const owner = await t.signIn('owner@initech.test', 'Initech-pass-1');
+    expect(
+      (await t.call('PUT', '/v1/configuration', { token: owner.token, body: { dateFormat: 'YYYY-MM-DD' } }))
+        .code,
+    ).toBe(1);
+
+    const renamed = await t.call<{ tenantName: string }>('PUT', `/v2/tenants/${id}`, {
+      token: sa.token,
+      body: { tenantName: 'Initech Global' },
+    });
+    expect(renamed.data.tenantName).toBe('Initech Global');
+    const taken = await t.call('PUT', `/v2/tenants/${id}`, { token: sa.token, body: { tenantName: 'demo' } });
+    expect([taken.code, taken.status]).toEqual([Code.TENANT_EXISTS, 409]);
+
+    const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString();
+    const ended = await t.call<{ licenseExpiresOn: string | null }>('PUT', `/v2/tenants/${id}`, {
+      token: sa.token,
+      body: { licenseExpiresOn: yesterday },
+    });
+    expect(ended.data.licenseExpiresOn).toBe(yesterday);
+    expect((await t.call('GET', '/v1/users', { token: owner.token })).code).toBe(Code.TRIAL_EXPIRED);
+
+    const nextYear = new Date(t.clock.now().getTime() + 365 * 86_400_000).toISOString();
+    await t.call('PUT', `/v2/tenants/${id}`, { token: sa.token, body: { licenseExpiresOn: nextYear } });
+    const list = await t.call<{ tenantUuid: string; tenantName: string; licenseExpiresOn: string | null }[]>(
+      'GET',
+      '/v2/tenants',
+      { token: sa.token },
+    );
+    expect(list.data.find((x) => x.tenantUuid === id)).toMatchObject({
+      tenantName: 'Initech Global',
+      licenseExpiresOn: nextYear,
+    });
+    const config = await t.call<{ dateFormat: string }>('GET', '/v1/configuration', { token: owner.token });
+    expect([config.code, config.data.dateFormat]).toEqual([1, 'YYYY-MM-DD']);
+  });
+
+  it('a tenant change with nothing in it, or a licence end that is not a date, is refused with -6', async () => {
+    const demo = (await t.signIn('admin@demo.test')).tenantId ?? '';
+    expect((await t.call('PUT', `/v2/tenants/${demo}`, { token: sa.token, body: {} })).code).toBe(
+      Code.INVALID_INPUT,
+    );
+    expect(
+      (await t.call('PUT', `/v2/tenants/${demo}`, { token: sa.token, body: { licenseExpiresOn: 'soon' } }))
+        .code,
+    ).toBe(Code.INVALID_INPUT);
+  });
 });

@@ -871,7 +871,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Disables or re-activates a tenant */
+        /** Disables or re-activates a tenant, renames it (-87 when taken) or moves its licence end */
         put: operations["setTenantStatus"];
         post?: never;
         delete?: never;
@@ -3184,6 +3184,8 @@ export interface operations {
                 filter?: string;
                 type?: "internal" | "external";
                 validation?: "verified" | "unverified" | "all";
+                role?: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                status?: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
             };
             header?: never;
             path?: never;
@@ -4781,6 +4783,7 @@ export interface operations {
                             status: "active" | "disabled";
                             createdOn: string;
                             userCount: number;
+                            licenseExpiresOn: string | null;
                         }[];
                         message?: string;
                     };
@@ -4825,6 +4828,7 @@ export interface operations {
                             status: "active" | "disabled";
                             createdOn: string;
                             userCount: number;
+                            licenseExpiresOn: string | null;
                         };
                         message?: string;
                     };
@@ -4851,7 +4855,10 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    status: "active" | "disabled";
+                    status?: "active" | "disabled";
+                    tenantName?: string;
+                    /** Format: date-time */
+                    licenseExpiresOn?: string | null;
                 };
             };
         };
@@ -4871,6 +4878,7 @@ export interface operations {
                             status: "active" | "disabled";
                             createdOn: string;
                             userCount: number;
+                            licenseExpiresOn: string | null;
                         };
                         message?: string;
                     };
@@ -4973,6 +4981,13 @@ export interface operations {
                                 /** @default [] */
                                 allowedRoles: ("root" | "admin" | "custodian" | "signer" | "submitter" | "registrar")[];
                             };
+                            announcement: {
+                                text: string;
+                                /** Format: date-time */
+                                startTime: string;
+                                /** Format: date-time */
+                                endTime: string;
+                            } | null;
                             session: {
                                 uistokenexpiresin: number;
                                 notificationPath: string;
@@ -5101,6 +5116,14 @@ export interface operations {
                             [key: string]: string | null;
                         };
                     };
+                    /** @default null */
+                    announcement?: {
+                        text: string;
+                        /** Format: date-time */
+                        startTime: string;
+                        /** Format: date-time */
+                        endTime: string;
+                    } | null;
                 };
             };
         };
@@ -5184,6 +5207,13 @@ export interface operations {
                                 /** @default [] */
                                 allowedRoles: ("root" | "admin" | "custodian" | "signer" | "submitter" | "registrar")[];
                             };
+                            announcement: {
+                                text: string;
+                                /** Format: date-time */
+                                startTime: string;
+                                /** Format: date-time */
+                                endTime: string;
+                            } | null;
                             session: {
                                 uistokenexpiresin: number;
                                 notificationPath: string;

@@ -11,6 +11,8 @@ export const TenantSchema = z.object({
   status: z.enum(TenantStatus),
   createdOn: text(),
   userCount: z.number().int(),
+  /** The tenant setting `licenseExpiresOn`: past it every call of its users answers -88; null is no end. */
+  licenseExpiresOn: text().nullable(),
 });
 export type Tenant = z.infer<typeof TenantSchema>;
 
@@ -20,7 +22,16 @@ export const CreateTenantSchema = z.object({
   adminFirstName: text().trim().min(1).max(100),
   adminLastName: text().trim().min(1).max(100),
 });
-export const UpdateTenantSchema = z.object({ status: z.enum(TenantStatus) });
+/** `PUT /v2/tenants/{tenantId}`: any of status, name (-87 when taken) and licence end (null: none). */
+export const UpdateTenantSchema = z
+  .object({
+    status: z.enum(TenantStatus).optional(),
+    tenantName: text().trim().min(2).max(200).optional(),
+    licenseExpiresOn: z.iso.datetime().nullable().optional(),
+  })
+  .refine((v) => v.status !== undefined || v.tenantName !== undefined || v.licenseExpiresOn !== undefined, {
+    message: 'Nothing to change',
+  });
 export const TenantPathSchema = z.object({ tenantId: z.uuid() });
 
 export const SuperAdminSchema = z.object({

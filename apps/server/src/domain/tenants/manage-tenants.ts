@@ -15,9 +15,10 @@ import { accountMailLanguage } from '../auth/language.ts';
 import type { Deps } from '../deps.ts';
 import { authorize } from '../policy.ts';
 import { sendTenantInvitation } from '../users/tenant-invitation.ts';
+import { readTenantSettings } from './tenant-settings.ts';
 
 function present(
-  t: { id: string; name: string; status: 'active' | 'disabled'; createdAt: Date },
+  t: { id: string; name: string; status: 'active' | 'disabled'; createdAt: Date; settings: unknown },
   userCount: number,
 ): Tenant {
   return {
@@ -26,6 +27,7 @@ function present(
     status: t.status,
     createdOn: t.createdAt.toISOString(),
     userCount,
+    licenseExpiresOn: readTenantSettings(t.settings).licenseExpiresOn,
   };
 }
 
@@ -92,17 +94,41 @@ export async function createTenant(
   return present(tenant, 1);
 }
 
-/** `PUT /v2/tenants/{tenantId}`: disables or re-activates a tenant; a disabled tenant answers -88 to its users. */
-export async function setTenantStatus(
+/**
+ * `PUT /v2/tenants/{tenantId}`: disables or re-activates a tenant (a disabled tenant answers -88 to its
+ * users), renames it (-87 when another tenant has the name) or moves its licence end (the tenant
+ * setting `licenseExpiresOn`; null is no end).
+ */
+export async function updateTenantAsSuperAdmin(
   actor: Actor,
   tenantId: string,
-  status: 'active' | 'disabled',
+  change: { status?: 'active' | 'disabled'; tenantName?: string; licenseExpiresOn?: string | null },
   deps: Deps,
 ) {
   authorize(actor, 'tenants.manage');
   const tenant = await findTenant(deps.db.system, tenantId);
   if (!tenant) throw new AppError(Code.GENERIC_ERROR, 'The tenant does not exist', { httpStatus: 404 });
-  await updateTenant(deps.db.system, tenantId, { status });
+  if (change.tenantName !== undefined) {
+    const taken = await findTenantByName(deps.db.system, change.tenantName);
+    if (taken && taken.id !== tenantId) throw new AppError(Code.TENANT_EXISTS);
+  }
+  await deps.db.systemTx(async (tx) => {
+    const current = (await findTenant(tx, tenantId)) ?? tenant;
+    const stored = (current.settings ?? {}) as Record<string, unknown>;
+    await updateTenant(tx, tenantId, {
+      ...(change.status !== undefined ? { status: change.status } : {}),
+      ...(change.tenantName !== undefined ? { name: change.tenantName } : {}),
+      ...(change.licenseExpiresOn !== undefined
+        ? { settings: { ...stored, licenseExpiresOn: change.licenseExpiresOn } }
+        : {}),
+    });
+    await appendActivity(
+      tx,
+      { tenantId, actorUserId: actor.userId, action: 'tenant.updated', details: { ...change } },
+      deps.clock.now(),
+    );
+  });
   const [row] = (await listTenantsWithCounts(deps.db.system)).filter((r) => r.tenant.id === tenantId);
-  return present({ ...tenant, status }, row?.userCount ?? 0);
+  if (!row) throw new Error('tenant vanished');
+  return present(row.tenant, row.userCount);
 }

@@ -8,7 +8,11 @@ import {
   UpdateTenantSchema,
 } from '@signet/contracts';
 import { z } from 'zod';
-import { createTenant, listTenants, setTenantStatus } from '../../../domain/tenants/manage-tenants.ts';
+import {
+  createTenant,
+  listTenants,
+  updateTenantAsSuperAdmin,
+} from '../../../domain/tenants/manage-tenants.ts';
 import {
   getAllSuperAdmins,
   registerSuperAdmin,
@@ -77,11 +81,11 @@ export const tenantRoutes = [
     url: '/v2/tenants/:tenantId',
     operationId: 'setTenantStatus',
     auth: 'user',
-    summary: 'Disables or re-activates a tenant',
+    summary: 'Disables or re-activates a tenant, renames it (-87 when taken) or moves its licence end',
     tags,
     params: TenantPathSchema,
     body: UpdateTenantSchema,
     response: TenantSchema,
-    handler: ({ params, body, actor, deps }) => setTenantStatus(actor, params.tenantId, body.status, deps),
+    handler: ({ params, body, actor, deps }) => updateTenantAsSuperAdmin(actor, params.tenantId, body, deps),
   }),
 ];
