@@ -1,2 +1,69 @@
+import type { superAdminEn } from './en.ts';
+
 /** The super admin's console words (hi). Merged into the app's messages in app/i18n/locales/hi.ts. */
-export const superAdminHi = {};
+export const superAdminHi: typeof superAdminEn = {
+  title: 'प्लेटफ़ॉर्म प्रशासन',
+  intro: 'इस इंस्टॉलेशन के संगठन (टेनेंट), सुपर व्यवस्थापक और प्लेटफ़ॉर्म सेटिंग्स।',
+  loadFailed: 'सूची लोड नहीं हो सकी।',
+  tenants: {
+    title: 'संगठन',
+    create: 'संगठन बनाएँ',
+    createTitle: 'नया संगठन',
+    name: 'संगठन का नाम',
+    nameTooShort: 'कृपया कम से कम 2 अक्षरों का नाम दें।',
+    ownerEmail: 'स्वामी का ईमेल',
+    ownerFirstName: 'स्वामी का पहला नाम',
+    ownerLastName: 'स्वामी का उपनाम',
+    ownerHint:
+      'स्वामी को इस पृष्ठ की भाषा में ईमेल से आमंत्रित किया जाता है और वह संगठन का रूट उपयोगकर्ता बनता है। जिसके पास पहले से खाता है, वह आमंत्रण स्वीकार करने के बाद ही जुड़ता है।',
+    created: '“{{name}}” बनाया गया और उसके स्वामी को आमंत्रित किया गया।',
+    status: 'स्थिति',
+    statuses: { active: 'सक्रिय', disabled: 'निष्क्रिय' },
+    users: 'सदस्य',
+    createdOn: 'बनाया गया',
+    licenceEnd: 'लाइसेंस समाप्ति',
+    licenceHint:
+      'संगठन इस दिन (UTC) तक काम करता है; उसके बाद उसके सदस्यों को मना कर दिया जाता है। कोई समाप्ति न हो तो खाली छोड़ें।',
+    licenceEnded: 'समाप्त',
+    noLicenceEnd: 'कोई समाप्ति नहीं',
+    actions: 'कार्रवाइयाँ',
+    edit: 'संपादित करें',
+    editLabel: 'संपादित करें: {{name}}',
+    editTitle: '“{{name}}” संपादित करें',
+    extendYear: 'एक वर्ष बढ़ाएँ',
+    noEnd: 'कोई समाप्ति नहीं',
+    disable: 'निष्क्रिय करें',
+    enable: 'सक्रिय करें',
+    disableLabel: 'निष्क्रिय करें: {{name}}',
+    enableLabel: 'सक्रिय करें: {{name}}',
+    disableConfirm:
+      '“{{name}}” को निष्क्रिय करें? जब तक इसे फिर से सक्रिय नहीं किया जाता, इसके सदस्य साइन इन या काम नहीं कर सकेंगे।',
+    enableConfirm: '“{{name}}” को फिर से सक्रिय करें? इसके सदस्य फिर से साइन इन और काम कर सकेंगे।',
+    disabled: 'संगठन निष्क्रिय किया गया।',
+    enabled: 'संगठन सक्रिय किया गया।',
+  },
+  admins: {
+    title: 'सुपर व्यवस्थापक',
+    register: 'सुपर व्यवस्थापक पंजीकृत करें',
+    registerTitle: 'नया सुपर व्यवस्थापक',
+    registerHint: 'उन्हें एक ईमेल मिलता है; जिनका पासवर्ड नहीं है, वे उसके लिंक से पासवर्ड सेट करते हैं।',
+    registered: '{{email}} अब सुपर व्यवस्थापक है।',
+    name: 'नाम',
+    email: 'ईमेल',
+    firstName: 'पहला नाम',
+    lastName: 'उपनाम',
+    enabledColumn: 'सक्रिय',
+    enableLabel: 'सक्रिय: {{email}}',
+    you: '(आप)',
+    enabled: 'सुपर व्यवस्थापक सक्रिय किया गया।',
+    disabled: 'सुपर व्यवस्थापक निष्क्रिय किया गया।',
+  },
+  platform: {
+    title: 'प्लेटफ़ॉर्म सेटिंग्स',
+    signup: 'कोई भी साइन अप करके संगठन बना सकता है:',
+    allowed: 'अनुमति है',
+    notAllowed: 'अनुमति नहीं है',
+    signupHint:
+      'यह इंस्टॉलेशन के कॉन्फ़िगरेशन (SIGNET_ALLOW_SIGNUP) का हिस्सा है और वहीं बदला जाता है, फिर सर्वर पुनः आरंभ होता है।',
+  },
+};

@@ -1,0 +1,185 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  Button,
+  Card,
+  Group,
+  Loader,
+  Modal,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { EmailSchema } from '@signet/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { useCurrentUser } from '../../../app/api.ts';
+import { errorMessage } from '../../../app/error-message.ts';
+import { attempt, toast } from '../../../app/feedback.tsx';
+import { fieldError, requiredText } from '../../../app/forms.ts';
+import { isHandled } from '../../../app/session/client.ts';
+import { useRegisterSuperAdmin, useSetSuperAdminStatus, useSuperAdmins } from '../api.ts';
+
+const RegisterSchema = z.object({
+  email: z
+    .string()
+    .trim()
+    .refine((v) => EmailSchema.safeParse(v).success, 'validation.email'),
+  firstName: requiredText.max(100),
+  lastName: requiredText.max(100),
+});
+type RegisterValues = z.infer<typeof RegisterSchema>;
+
+function RegisterDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const register = useRegisterSuperAdmin();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(RegisterSchema),
+    defaultValues: { email: '', firstName: '', lastName: '' },
+  });
+  const errors = form.formState.errors;
+
+  async function submit(values: RegisterValues) {
+    setError(null);
+    try {
+      const added = await register.mutateAsync(values);
+      toast.success(t('superAdmin.admins.registered', { email: added.email }));
+      onClose();
+    } catch (e) {
+      if (!isHandled(e)) setError(errorMessage(t, e));
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('superAdmin.admins.registerTitle')}
+      data-testid="sa-admin-register-dialog"
+    >
+      <form onSubmit={form.handleSubmit(submit)} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('superAdmin.admins.email')}
+            type="email"
+            data-testid="sa-admin-email"
+            error={fieldError(t, errors.email)}
+            {...form.register('email')}
+          />
+          <Group grow>
+            <TextInput
+              label={t('superAdmin.admins.firstName')}
+              data-testid="sa-admin-first"
+              error={fieldError(t, errors.firstName)}
+              {...form.register('firstName')}
+            />
+            <TextInput
+              label={t('superAdmin.admins.lastName')}
+              data-testid="sa-admin-last"
+              error={fieldError(t, errors.lastName)}
+              {...form.register('lastName')}
+            />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('superAdmin.admins.registerHint')}
+          </Text>
+          {error && (
+            <Text c="red.8" size="sm" role="alert" data-testid="sa-admin-form-error">
+              {error}
+            </Text>
+          )}
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={register.isPending} data-testid="sa-admin-register-save">
+              {t('superAdmin.admins.register')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** The super admins: register one (a new person sets a password from the mail), enable or disable others. */
+export function SuperAdminsCard() {
+  const { t } = useTranslation();
+  const admins = useSuperAdmins();
+  const setStatus = useSetSuperAdminStatus();
+  const me = useCurrentUser();
+  const [registering, setRegistering] = useState(false);
+
+  async function change(userId: string, enabled: boolean) {
+    const ok = await attempt(t, () =>
+      setStatus.mutateAsync({ userId, status: enabled ? 'enabled' : 'disabled' }),
+    );
+    if (ok) toast.success(t(enabled ? 'superAdmin.admins.enabled' : 'superAdmin.admins.disabled'));
+  }
+
+  return (
+    <Card withBorder data-testid="sa-admins">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} size="h4">
+            {t('superAdmin.admins.title')}
+          </Title>
+          <Button onClick={() => setRegistering(true)} data-testid="sa-admin-register">
+            {t('superAdmin.admins.register')}
+          </Button>
+        </Group>
+        {admins.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
+        {admins.isError && (
+          <Text c="red.8" size="sm" role="alert">
+            {t('superAdmin.loadFailed')}
+          </Text>
+        )}
+        {admins.data && (
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('superAdmin.admins.name')}</Table.Th>
+                <Table.Th>{t('superAdmin.admins.email')}</Table.Th>
+                <Table.Th>{t('superAdmin.admins.enabledColumn')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {admins.data.map((a) => {
+                const self = a.userId === me.data?.id;
+                return (
+                  <Table.Tr key={a.userId} data-testid="sa-admin-row">
+                    <Table.Td>
+                      {`${a.firstName} ${a.lastName}`.trim()}
+                      {self && (
+                        <Text span size="sm" c="dimmed">
+                          {' '}
+                          {t('superAdmin.admins.you')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>{a.email}</Table.Td>
+                    <Table.Td>
+                      <Switch
+                        checked={a.status === 'enabled'}
+                        disabled={self || setStatus.isPending}
+                        aria-label={t('superAdmin.admins.enableLabel', { email: a.email })}
+                        onChange={(e) => void change(a.userId, e.currentTarget.checked)}
+                        data-testid="sa-admin-status"
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Stack>
+      {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
+    </Card>
+  );
+}

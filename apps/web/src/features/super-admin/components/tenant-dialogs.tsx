@@ -1,0 +1,206 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { EmailSchema, type Tenant } from '@signet/contracts';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { errorMessage } from '../../../app/error-message.ts';
+import { fieldError, requiredText } from '../../../app/forms.ts';
+import { isHandled } from '../../../app/session/client.ts';
+import { extendedByAYear, licenceDayOf, licenceEndOf, useCreateTenant, useUpdateTenant } from '../api.ts';
+
+const tenantName = z.string().trim().min(2, 'superAdmin.tenants.nameTooShort').max(200);
+
+const CreateSchema = z.object({
+  tenantName,
+  adminEmail: z
+    .string()
+    .trim()
+    .refine((v) => EmailSchema.safeParse(v).success, 'validation.email'),
+  adminFirstName: requiredText.max(100),
+  adminLastName: requiredText.max(100),
+});
+type CreateValues = z.infer<typeof CreateSchema>;
+
+function FormError({ error, testId }: { error: string | null; testId: string }) {
+  if (!error) return null;
+  return (
+    <Text c="red.8" size="sm" role="alert" data-testid={testId}>
+      {error}
+    </Text>
+  );
+}
+
+/** A new tenant and its owner, who is invited (in the language of this page) to become its root. */
+export function CreateTenantDialog({
+  onClose,
+  onCreated,
+}: {
+  onClose: () => void;
+  onCreated: (t: Tenant) => void;
+}) {
+  const { t } = useTranslation();
+  const create = useCreateTenant();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<CreateValues>({
+    resolver: zodResolver(CreateSchema),
+    defaultValues: { tenantName: '', adminEmail: '', adminFirstName: '', adminLastName: '' },
+  });
+  const errors = form.formState.errors;
+
+  async function submit(values: CreateValues) {
+    setError(null);
+    try {
+      onCreated(await create.mutateAsync(values));
+    } catch (e) {
+      if (!isHandled(e)) setError(errorMessage(t, e));
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('superAdmin.tenants.createTitle')}
+      data-testid="sa-tenant-create-dialog"
+    >
+      <form onSubmit={form.handleSubmit(submit)} noValidate>
+        <Stack gap="sm">
+          <TextInput
+            label={t('superAdmin.tenants.name')}
+            data-testid="sa-tenant-name"
+            error={fieldError(t, errors.tenantName)}
+            {...form.register('tenantName')}
+          />
+          <TextInput
+            label={t('superAdmin.tenants.ownerEmail')}
+            type="email"
+            data-testid="sa-tenant-owner-email"
+            error={fieldError(t, errors.adminEmail)}
+            {...form.register('adminEmail')}
+          />
+          <Group grow>
+            <TextInput
+              label={t('superAdmin.tenants.ownerFirstName')}
+              data-testid="sa-tenant-owner-first"
+              error={fieldError(t, errors.adminFirstName)}
+              {...form.register('adminFirstName')}
+            />
+            <TextInput
+              label={t('superAdmin.tenants.ownerLastName')}
+              data-testid="sa-tenant-owner-last"
+              error={fieldError(t, errors.adminLastName)}
+              {...form.register('adminLastName')}
+            />
+          </Group>
+          <Text size="sm" c="dimmed">
+            {t('superAdmin.tenants.ownerHint')}
+          </Text>
+          <FormError error={error} testId="sa-tenant-form-error" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending} data-testid="sa-tenant-create-save">
+              {t('superAdmin.tenants.create')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/** Renames a tenant and sets (or removes) its licence end; "extend by a year" fills the date in. */
+export function EditTenantDialog({ tenant, onClose }: { tenant: Tenant; onClose: () => void }) {
+  const { t } = useTranslation();
+  const update = useUpdateTenant();
+  const [name, setName] = useState(tenant.tenantName);
+  const [day, setDay] = useState(licenceDayOf(tenant.licenseExpiresOn));
+  const [nameError, setNameError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  async function submit() {
+    setError(null);
+    const parsed = tenantName.safeParse(name);
+    if (!parsed.success) {
+      setNameError(t('superAdmin.tenants.nameTooShort'));
+      return;
+    }
+    setNameError(null);
+    const licenseExpiresOn = day ? licenceEndOf(day) : null;
+    try {
+      await update.mutateAsync({
+        tenantId: tenant.tenantUuid,
+        ...(parsed.data !== tenant.tenantName ? { tenantName: parsed.data } : {}),
+        licenseExpiresOn,
+      });
+      onClose();
+    } catch (e) {
+      if (!isHandled(e)) setError(errorMessage(t, e));
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('superAdmin.tenants.editTitle', { name: tenant.tenantName })}
+      data-testid="sa-tenant-edit-dialog"
+    >
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack gap="sm">
+          <TextInput
+            label={t('superAdmin.tenants.name')}
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={nameError ?? undefined}
+            data-testid="sa-tenant-edit-name"
+          />
+          <Group align="flex-end">
+            <TextInput
+              type="date"
+              label={t('superAdmin.tenants.licenceEnd')}
+              description={t('superAdmin.tenants.licenceHint')}
+              value={day}
+              onChange={(e) => setDay(e.currentTarget.value)}
+              style={{ flex: 1 }}
+              data-testid="sa-tenant-edit-licence"
+            />
+            <Button
+              variant="light"
+              onClick={() => setDay(extendedByAYear(day ? licenceEndOf(day) : null))}
+              data-testid="sa-tenant-extend-year"
+            >
+              {t('superAdmin.tenants.extendYear')}
+            </Button>
+            <Button
+              variant="subtle"
+              onClick={() => setDay('')}
+              disabled={!day}
+              data-testid="sa-tenant-no-end"
+            >
+              {t('superAdmin.tenants.noEnd')}
+            </Button>
+          </Group>
+          <FormError error={error} testId="sa-tenant-edit-error" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              {t('common.cancel')}
+            </Button>
+            <Button type="submit" loading={update.isPending} data-testid="sa-tenant-edit-save">
+              {t('common.save')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
