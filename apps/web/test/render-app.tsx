@@ -92,6 +92,8 @@ export function shellHandlers(role: Role) {
     http.get('*/msbapi/public/configuration', () => ok(publicConfiguration)),
     // No other organisation is waiting for an answer (the invitation prompt stays closed).
     http.get('*/msbapi/v1/user/invitations', () => ok({ invitations: [] })),
+    // The signer input offers the tenant's groups; none unless a test says otherwise.
+    http.get('*/msbapi/v1/groups', () => ok({ groups: [] })),
   ];
 }
 

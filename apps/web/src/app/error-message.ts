@@ -37,6 +37,15 @@ const KEYED: Readonly<Record<number, string>> = {
   [Code.SIGNATURE_TAG_NOT_FOUND]: 'errors.signatureTagNotFound',
   [Code.DELEGATION_NOT_ALLOWED]: 'errors.delegationNotAllowed',
   [Code.NO_NEW_DOCUMENT_ATTACHED]: 'errors.noNewDocument',
+  [Code.CSV_HEADERS_MISSING]: 'adminUsers.errors.headersMissing',
+  [Code.EMPTY_FILE]: 'adminUsers.errors.emptyFile',
+  [Code.CSV_RECORD_LIMIT]: 'adminUsers.errors.tooManyRows',
+  [Code.BULK_ROLE_UPDATE_ERROR]: 'adminUsers.errors.bulkRoles',
+  [Code.INVITE_ALREADY_ACCEPTED]: 'adminUsers.errors.inviteAccepted',
+  [Code.CUSTODIAN_LIMIT_EXCEEDED]: 'adminUsers.errors.custodianLimit',
+  [Code.DUPLICATE_MANAGER_GROUP]: 'adminGroups.errors.nameTaken',
+  [Code.CANNOT_DELETE_MANAGER]: 'adminGroups.errors.removeManager',
+  [Code.ALREADY_GROUP_MANAGER]: 'adminGroups.errors.alreadyManager',
 };
 
 /** Placement refusals the server names by their spec message key (spec §5), with their values. */

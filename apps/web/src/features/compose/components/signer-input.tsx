@@ -1,9 +1,10 @@
-import { Stack, TagsInput, Text } from '@mantine/core';
+import { Select, Stack, TagsInput, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { UserRef } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserSearch } from '../../../app/api.ts';
+import { useGroups } from '../../admin/groups-api.ts';
 import { lookUpUsers } from '../api.ts';
 import {
   classifyEntries,
@@ -23,7 +24,8 @@ const DEBOUNCE_MS = 200;
 /**
  * The signer tag input of a workflow step: autocomplete from the tenant's users, several
  * addresses pasted at once (semicolon-separated, looked up together), and the reason for each
- * address it refuses.
+ * address it refuses. A group of the tenant may be chosen too: its members join the step, under
+ * the same rules as typed addresses.
  */
 export function SignerInput({
   label,
@@ -45,6 +47,16 @@ export function SignerInput({
   const [rejected, setRejected] = useState<Rejection[]>([]);
   const [checking, setChecking] = useState(false);
   const emails = recipients.map((r) => r.email);
+  const groups = useGroups();
+
+  function addGroup(groupId: string | null) {
+    const group = groups.data?.find((g) => g.groupId === groupId);
+    if (!group) return;
+    const members = group.users.map((u) => u.email.toLowerCase()).filter((e) => !emails.includes(e));
+    const result = classifyEntries(members, emails, group.users, rules);
+    setRejected(result.rejected);
+    onChange([...recipients, ...result.accepted]);
+  }
 
   async function change(next: string[]) {
     const kept = recipients.filter((r) => next.includes(r.email));
@@ -96,6 +108,22 @@ export function SignerInput({
         data-testid={testId}
         filter={({ options }) => options}
       />
+      {(groups.data?.length ?? 0) > 0 && (
+        <Select
+          size="xs"
+          label={t('adminGroups.compose.label')}
+          placeholder={t('adminGroups.compose.placeholder')}
+          data={(groups.data ?? []).map((g) => ({
+            value: g.groupId,
+            label: `${g.groupName} (${g.users.length})`,
+          }))}
+          value={null}
+          onChange={addGroup}
+          searchable
+          disabled={checking}
+          data-testid={`${testId}-group`}
+        />
+      )}
       {recipients.some((r) => r.isNew) && (
         <Text size="xs" data-testid={`${testId}-new`}>
           {t('compose.signers.newUsers', {
