@@ -109,6 +109,10 @@ export const FilteredUsersQuerySchema = z.object({
   type: z.enum(UserType).optional(),
   /** `verified` or `unverified`; anything else lists both. */
   validation: z.enum(['verified', 'unverified', 'all']).default('all'),
+  /** Only members with this role in the tenant. */
+  role: z.enum(TenantRole).optional(),
+  /** Only members whose membership has this status (`expired`/`resetpassword` are password states: enabled members). */
+  status: z.enum(UserStatus).optional(),
 });
 export type FilteredUsersQuery = z.infer<typeof FilteredUsersQuerySchema>;
 export const FilteredUsersSchema = pageOf(UserRefSchema, 'users');

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../contains-pattern.ts';
 import type { Executor } from '../database.ts';
 import { users, userTenants } from '../schema/index.ts';
@@ -72,6 +72,8 @@ export interface MemberFilter {
   filter?: string | undefined;
   type?: string | undefined;
   verified?: boolean | undefined;
+  role?: string | undefined;
+  status?: string | undefined;
 }
 
 const sortColumns = {
@@ -83,6 +85,22 @@ const sortColumns = {
   createdOn: userTenants.createdAt,
 } as const;
 
+/**
+ * The status a client sees (`effectiveStatus`): `expired` and `resetpassword` are the password
+ * states of an enabled member, so `enabled` means enabled with neither.
+ */
+function statusCondition(status: string | undefined): SQL | undefined {
+  if (!status) return undefined;
+  if (status === 'expired' || status === 'resetpassword')
+    return and(eq(userTenants.status, 'enabled'), eq(users.passwordState, status));
+  if (status === 'enabled')
+    return and(
+      eq(userTenants.status, 'enabled'),
+      notInArray(users.passwordState, ['expired', 'resetpassword']),
+    );
+  return eq(userTenants.status, status);
+}
+
 export async function filterMembers(
   tx: Executor,
   f: MemberFilter,
@@ -91,6 +109,8 @@ export async function filterMembers(
     searchCondition(f.filter),
     f.type ? eq(userTenants.userType, f.type) : undefined,
     f.verified === undefined ? undefined : eq(users.verified, f.verified),
+    f.role ? eq(userTenants.role, f.role) : undefined,
+    statusCondition(f.status),
   );
   const column = sortColumns[f.sortColumn];
   const rows = await membersQuery(tx)

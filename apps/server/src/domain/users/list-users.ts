@@ -41,6 +41,8 @@ export async function filteredUsers(actor: Actor, q: FilteredUsersQuery, deps: D
       filter: q.filter,
       type: q.type,
       verified: q.validation === 'all' ? undefined : q.validation === 'verified',
+      role: q.role,
+      status: q.status,
     }),
   );
   return {
