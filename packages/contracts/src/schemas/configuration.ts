@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { FeatureFlagsSchema, PasswordPolicySchema, RecipientRulesSchema } from './settings.ts';
+import {
+  FeatureFlagsSchema,
+  PasswordPolicySchema,
+  RecipientRulesSchema,
+  TenantAnnouncementSchema,
+} from './settings.ts';
 import { text } from './text.ts';
 
 export const SUPPORTED_LANGUAGES = ['en', 'hi', 'fr'] as const;
@@ -34,6 +39,8 @@ export const TenantConfigurationSchema = z.object({
   geolocation: text(),
   internalDomains: z.array(text()),
   recipientRules: RecipientRulesSchema,
+  /** The tenant's own announcement banner (admins set it in the settings tab). */
+  announcement: TenantAnnouncementSchema.nullable(),
   session: z.object({
     uistokenexpiresin: z.number().int(),
     notificationPath: text(),

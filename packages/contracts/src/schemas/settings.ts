@@ -91,6 +91,22 @@ export function isInternalAddress(email: string, internalDomains: readonly strin
   return internalDomains.some((d) => d.toLowerCase() === domain);
 }
 
+/**
+ * The tenant's own announcement banner (spec §2, §3 "Announcement: startTime, endTime, text"), set
+ * by its admins and shown to its signed-in members between `startTime` and `endTime`.
+ */
+export const TenantAnnouncementSchema = z
+  .object({
+    text: text().trim().min(1).max(500),
+    startTime: z.iso.datetime({ offset: true }),
+    endTime: z.iso.datetime({ offset: true }),
+  })
+  .refine((a) => Date.parse(a.endTime) > Date.parse(a.startTime), {
+    message: 'endTime must be after startTime',
+    path: ['endTime'],
+  });
+export type TenantAnnouncement = z.infer<typeof TenantAnnouncementSchema>;
+
 /** A tenant's settings, stored as one JSON document; every field has a default. */
 export const TenantSettingsSchema = z.object({
   passwordPolicy: PasswordPolicySchema.prefault({}),
@@ -113,6 +129,8 @@ export const TenantSettingsSchema = z.object({
   /** A trial or licence end; past it every call answers -88. */
   licenseExpiresOn: z.iso.datetime().nullable().default(null),
   remoteSigning: RemoteSigningSettingsSchema.prefault({}),
+  /** The tenant's announcement banner; null shows none. */
+  announcement: TenantAnnouncementSchema.nullable().default(null),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 export const TenantSettingsPatchSchema = TenantSettingsSchema.partial();

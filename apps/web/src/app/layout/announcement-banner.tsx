@@ -2,15 +2,17 @@ import { Alert } from '@mantine/core';
 import { Timing } from '@signet/contracts';
 import { useEffect, useReducer } from 'react';
 import { useTranslation } from 'react-i18next';
-import { usePublicConfiguration } from '../api.ts';
+import { usePublicConfiguration, useTenantConfiguration } from '../api.ts';
 import { announcementState } from './announcement.ts';
 
 /** The global announcement, shown only between its start and end; timers switch it on and off. */
 export function AnnouncementBanner() {
   const { t } = useTranslation();
   const config = usePublicConfiguration();
+  // Signed in, the tenant's own announcement (admin settings tab) comes before the installation's.
+  const tenantConfig = useTenantConfiguration();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const announcement = config.data?.announcement;
+  const announcement = tenantConfig.data?.announcement ?? config.data?.announcement;
   const state = announcementState(announcement, Date.now());
 
   useEffect(() => {

@@ -1,0 +1,74 @@
+import { Select, SimpleGrid, Switch, Text } from '@mantine/core';
+import { Limits, type TenantConfiguration } from '@signet/contracts';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SettingsSection, useSectionSave } from './tenant-settings-section.tsx';
+
+/** The feature switches an admin turns on and off; other flags are installation concerns. */
+const SWITCHES = [
+  'teamRoom',
+  'compare',
+  'stampPaper',
+  'webForm',
+  'rubberStamp',
+  'features',
+  'advancedAdminSettings',
+] as const;
+
+/** Which optional parts of Signet the tenant's members see. */
+export function FeatureSettings({ config }: { config: TenantConfiguration }) {
+  const { t } = useTranslation();
+  const { run, error, pending } = useSectionSave();
+  const [flags, setFlags] = useState(config.features);
+  return (
+    <SettingsSection
+      id="features"
+      error={error}
+      pending={pending}
+      onSubmit={() => void run({ features: flags })}
+    >
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {SWITCHES.map((key) => (
+          <Switch
+            key={key}
+            checked={flags[key]}
+            onChange={(e) => {
+              const on = e.currentTarget.checked;
+              setFlags((f) => ({ ...f, [key]: on }));
+            }}
+            label={t(`tenantSettings.features.flags.${key}`)}
+            description={t(`tenantSettings.features.flags.${key}Hint`)}
+            data-testid={`settings-feature-${key}`}
+          />
+        ))}
+      </SimpleGrid>
+    </SettingsSection>
+  );
+}
+
+const DATE_FORMATS = [Limits.DEFAULT_DATE_FORMAT, 'DD/MM/YYYY', 'MM/DD/YYYY', 'YYYY-MM-DD', 'DD-MM-YYYY'];
+
+/** How dates are written for members who chose no format of their own. */
+export function DocumentSettings({ config }: { config: TenantConfiguration }) {
+  const { t } = useTranslation();
+  const { run, error, pending } = useSectionSave();
+  const [dateFormat, setDateFormat] = useState(config.dateFormat);
+  const formats = DATE_FORMATS.includes(dateFormat) ? DATE_FORMATS : [dateFormat, ...DATE_FORMATS];
+  return (
+    <SettingsSection id="documents" error={error} pending={pending} onSubmit={() => void run({ dateFormat })}>
+      <Select
+        label={t('tenantSettings.documents.dateFormat')}
+        description={t('tenantSettings.documents.dateFormatHint')}
+        data={[...new Set(formats)]}
+        value={dateFormat}
+        onChange={(v) => v && setDateFormat(v)}
+        allowDeselect={false}
+        data-testid="settings-date-format"
+      />
+      <Text size="sm" data-testid="settings-date-effect">
+        {t('tenantSettings.documents.dateEffect', { example: dayjs().format(dateFormat) })}
+      </Text>
+    </SettingsSection>
+  );
+}
