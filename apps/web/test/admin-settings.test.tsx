@@ -103,13 +103,16 @@ describe('the tenant settings tab', () => {
     });
   });
 
-  it('turns a feature off and keeps the flags it does not show', async () => {
+  it('turns features off, bulk compose by hiding its menu item, and keeps the flags it does not show', async () => {
     const sent = settingsServer();
     await openTab();
     fireEvent.click(screen.getByTestId('settings-feature-compare'));
+    fireEvent.click(screen.getByTestId('settings-feature-bulkCompose'));
     fireEvent.click(screen.getByTestId('settings-save-features'));
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]?.features).toMatchObject({ compare: false, showSentReceivedArchive: true });
+    // Bulk compose is the compose menu's item, hidden through hiddenMenuItems.
+    expect(sent[0]?.hiddenMenuItems).toEqual(['bulkcompose']);
   });
 
   it('publishes an announcement for whole days, previews it first and offers to remove it once saved', async () => {

@@ -16,18 +16,21 @@ const SWITCHES = [
   'advancedAdminSettings',
 ] as const;
 
+const BULK_COMPOSE = 'bulkcompose';
+
 /** Which optional parts of Signet the tenant's members see. */
 export function FeatureSettings({ config }: { config: TenantConfiguration }) {
   const { t } = useTranslation();
   const { run, error, pending } = useSectionSave();
   const [flags, setFlags] = useState(config.features);
+  // Bulk compose has no flag of its own: it is the compose menu's item unless hidden (hiddenMenuItems).
+  const [bulkCompose, setBulkCompose] = useState(!config.hiddenMenuItems.includes(BULK_COMPOSE));
+  function submit() {
+    const others = config.hiddenMenuItems.filter((i) => i !== BULK_COMPOSE);
+    void run({ features: flags, hiddenMenuItems: bulkCompose ? others : [...others, BULK_COMPOSE] });
+  }
   return (
-    <SettingsSection
-      id="features"
-      error={error}
-      pending={pending}
-      onSubmit={() => void run({ features: flags })}
-    >
+    <SettingsSection id="features" error={error} pending={pending} onSubmit={submit}>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         {SWITCHES.map((key) => (
           <Switch
@@ -42,6 +45,13 @@ export function FeatureSettings({ config }: { config: TenantConfiguration }) {
             data-testid={`settings-feature-${key}`}
           />
         ))}
+        <Switch
+          checked={bulkCompose}
+          onChange={(e) => setBulkCompose(e.currentTarget.checked)}
+          label={t('tenantSettings.features.flags.bulkCompose')}
+          description={t('tenantSettings.features.flags.bulkComposeHint')}
+          data-testid="settings-feature-bulkCompose"
+        />
       </SimpleGrid>
     </SettingsSection>
   );

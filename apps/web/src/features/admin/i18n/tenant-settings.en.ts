@@ -83,6 +83,8 @@ export const tenantSettingsEn = {
       rubberStampHint: 'Members place the organisation’s rubber stamp image on documents.',
       features: 'Features page',
       featuresHint: 'A page that lists what Signet can do.',
+      bulkCompose: 'Bulk compose',
+      bulkComposeHint: 'Starts many packages at once from a spreadsheet, from the compose menu.',
       advancedAdminSettings: 'Advanced admin menu',
       advancedAdminSettingsHint: 'Shows the admin menu’s advanced items (reasons, workflow states and more).',
     },

@@ -90,6 +90,8 @@ export const tenantSettingsFr = {
       rubberStampHint: 'Les membres apposent l’image du tampon de l’organisation sur les documents.',
       features: 'Page des fonctionnalités',
       featuresHint: 'Une page qui présente ce que Signet sait faire.',
+      bulkCompose: 'Composition en masse',
+      bulkComposeHint: 'Lance de nombreux dossiers à la fois depuis un tableur, dans le menu Composer.',
       advancedAdminSettings: 'Menu d’administration avancé',
       advancedAdminSettingsHint:
         'Affiche les entrées avancées du menu d’administration (motifs, états du circuit, etc.).',

@@ -82,6 +82,8 @@ export const tenantSettingsHi = {
       rubberStampHint: 'सदस्य दस्तावेज़ों पर संगठन की रबर स्टाम्प छवि लगाते हैं।',
       features: 'सुविधाएँ पेज',
       featuresHint: 'एक पेज जो बताता है कि Signet क्या कर सकता है।',
+      bulkCompose: 'बल्क कंपोज़',
+      bulkComposeHint: 'कंपोज़ मेनू से एक स्प्रेडशीट द्वारा कई पैकेज एक साथ शुरू करता है।',
       advancedAdminSettings: 'उन्नत व्यवस्थापक मेनू',
       advancedAdminSettingsHint: 'व्यवस्थापक मेनू के उन्नत आइटम दिखाता है (कारण, वर्कफ़्लो स्थितियाँ आदि)।',
     },
