@@ -1,0 +1,58 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import { PENDING_INVITE_STATUSES, type UserRef } from '@signet/contracts';
+import { useTranslation } from 'react-i18next';
+import { attempt, confirm, toast } from '../../../app/feedback.tsx';
+import { type UserAction, useUserAction } from '../users-api.ts';
+
+/** What an admin may do with a member in a given status (spec §4 statuses). */
+export function actionsFor(user: Pick<UserRef, 'status' | 'role'>): UserAction[] {
+  if (PENDING_INVITE_STATUSES.includes(user.status)) return ['cancelInvitation'];
+  if (user.status === 'disabled') return ['enable'];
+  if (user.status === 'enabled' || user.status === 'expired' || user.status === 'resetpassword') {
+    const makeAdmin: UserAction[] = user.role === 'admin' || user.role === 'root' ? [] : ['makeAdmin'];
+    return ['resetPassword', ...makeAdmin, 'disable'];
+  }
+  return [];
+}
+
+/** The menu of one member's actions, each confirmed first. */
+export function UserRowActions({ user }: { user: UserRef }) {
+  const { t } = useTranslation();
+  const act = useUserAction();
+  const actions = actionsFor(user);
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  if (actions.length === 0) return null;
+
+  async function run(action: UserAction) {
+    if (!(await confirm(t(`adminUsers.confirm.${action}`, { name })))) return;
+    if (await attempt(t, () => act.mutateAsync({ action, userId: user.id })))
+      toast.success(t(`adminUsers.done.${action}`));
+  }
+
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon
+          variant="subtle"
+          aria-label={t('adminUsers.actionsOf', { name })}
+          data-testid="users-row-actions"
+          loading={act.isPending}
+        >
+          <span aria-hidden>⋯</span>
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {actions.map((action) => (
+          <Menu.Item
+            key={action}
+            color={action === 'disable' || action === 'cancelInvitation' ? 'red' : undefined}
+            onClick={() => void run(action)}
+            data-testid={`users-action-${action}`}
+          >
+            {t(`adminUsers.actions.${action}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

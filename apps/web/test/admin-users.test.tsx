@@ -1,0 +1,170 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../src/app/session/client.ts';
+import { failedRowsCsv } from '../src/features/admin/components/users-csv-dialog.tsx';
+import { actionsFor } from '../src/features/admin/components/users-row-actions.tsx';
+import { fail, http, ok, setupMockServer } from './msw.ts';
+import { renderApp, shellHandlers, startFakeSession } from './render-app.tsx';
+
+const server = setupMockServer();
+afterEach(() => sessionStore.clear());
+
+const member = (id: string, email: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  email,
+  firstName: 'Asha',
+  middleName: '',
+  lastName: id,
+  role: 'signer',
+  type: 'internal',
+  status: 'enabled',
+  verified: true,
+  ...extra,
+});
+
+const USERS = [
+  member('a1', 'asha@demo.test'),
+  member('b2', 'bo@demo.test', { role: 'custodian' }),
+  member('c3', 'new@demo.test', { firstName: '', lastName: '', status: 'admininvited' }),
+];
+
+function listHandler(queries: URLSearchParams[]) {
+  return http.get('*/msbapi/v1/filteredusers', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    queries.push(q);
+    const role = q.get('role');
+    const users = role ? USERS.filter((u) => u.role === role) : USERS;
+    return ok({ users, totalCount: users.length, pg: 1, pageSize: 20 });
+  });
+}
+
+describe('the users tab', () => {
+  it('lists members with an invited person shown by email as not yet accepted, and filters and sorts through the server', async () => {
+    const queries: URLSearchParams[] = [];
+    server.use(...shellHandlers('admin'), listHandler(queries));
+    startFakeSession();
+    await renderApp('/admin?tab=users');
+    await waitFor(() => expect(screen.getAllByTestId('users-row')).toHaveLength(3));
+    const invited = screen.getAllByTestId('users-row')[2] as HTMLElement;
+    expect(within(invited).getByText('Not yet accepted')).toBeTruthy();
+    expect(within(invited).getByTestId('users-row-status').textContent).toBe('Invited');
+
+    fireEvent.change(screen.getByTestId('users-filter-role'), { target: { value: 'custodian' } });
+    await waitFor(() => expect(screen.getAllByTestId('users-row')).toHaveLength(1));
+    expect(queries.at(-1)?.get('role')).toBe('custodian');
+
+    fireEvent.click(screen.getByTestId('users-sort-email'));
+    await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('email,asc'));
+    fireEvent.click(screen.getByTestId('users-sort-email'));
+    await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('email,desc'));
+  });
+
+  it('changes the roles of the selected members in one call, and names those the server refuses', async () => {
+    const sent: unknown[] = [];
+    let refuse = false;
+    server.use(
+      ...shellHandlers('admin'),
+      listHandler([]),
+      http.put('*/msbapi/v2/users/roles', async ({ request }) => {
+        sent.push(await request.json());
+        return refuse ? fail(400, -226, { problems: [{ userId: 'b2', reason: 'x' }] }) : ok({ updated: 2 });
+      }),
+    );
+    startFakeSession();
+    await renderApp('/admin?tab=users');
+    await waitFor(() => expect(screen.getAllByTestId('users-row')).toHaveLength(3));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Asha a1' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Asha b2' }));
+    fireEvent.change(screen.getByTestId('users-bulk-role'), { target: { value: 'submitter' } });
+    fireEvent.click(screen.getByTestId('users-bulk-apply'));
+    await screen.findByText('Roles changed.');
+    expect(sent).toEqual([
+      {
+        users: [
+          { userId: 'a1', role: 'submitter' },
+          { userId: 'b2', role: 'submitter' },
+        ],
+      },
+    ]);
+
+    refuse = true;
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Asha b2' }));
+    fireEvent.click(screen.getByTestId('users-bulk-apply'));
+    await screen.findByText('These roles cannot change: Asha b2');
+  });
+
+  it('shows the failed rows of a CSV upload with their reason', async () => {
+    server.use(
+      ...shellHandlers('admin'),
+      listHandler([]),
+      http.post('*/msbapi/v2/users/csvInvite', () =>
+        fail(207, -222, {
+          invited: 1,
+          failed: 1,
+          rows: [
+            { row: 2, email: 'ok@demo.test', code: 1, message: 'invited' },
+            { row: 3, email: 'bad', code: -6, message: 'Not a valid email address' },
+          ],
+        }),
+      ),
+    );
+    startFakeSession();
+    await renderApp('/admin?tab=users');
+    fireEvent.click(await screen.findByTestId('users-csv-open'));
+    await screen.findByTestId('users-csv-dialog');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    const file = new File(['email,firstName,lastName\nok@demo.test,O,K\nbad,B,D\n'], 'people.csv', {
+      type: 'text/csv',
+    });
+    fireEvent.change(input, { target: { files: [file] } });
+    fireEvent.click(screen.getByTestId('users-csv-upload'));
+    const row = await screen.findByTestId('users-csv-failed-row');
+    expect(row.textContent).toContain('bad');
+    expect(row.textContent).toContain('A value is not valid: Not a valid email address');
+    expect(screen.getByText('1 invited, 1 failed. Fix the failed rows and upload them again.')).toBeTruthy();
+  });
+
+  it('says what is wrong when the CSV lacks its mandatory headers', async () => {
+    server.use(
+      ...shellHandlers('admin'),
+      listHandler([]),
+      http.post('*/msbapi/v2/users/csvInvite', () => fail(400, -181)),
+    );
+    startFakeSession();
+    await renderApp('/admin?tab=users');
+    fireEvent.click(await screen.findByTestId('users-csv-open'));
+    await screen.findByTestId('users-csv-dialog');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['name\nx\n'], 'x.csv', { type: 'text/csv' })] } });
+    fireEvent.click(screen.getByTestId('users-csv-upload'));
+    expect((await screen.findByTestId('users-csv-error')).textContent).toBe(
+      'The file lacks required columns: email, firstName and lastName.',
+    );
+  });
+});
+
+describe('the failed rows file', () => {
+  it('keeps the failed rows as they were, under the same header, with the reason last', () => {
+    const csv = failedRowsCsv(
+      'email,firstName,lastName\r\n\r\nok@x.test,O,K\r\n"bad, mail",B\r\n',
+      [{ row: 3, email: 'bad, mail', code: -6, message: 'm' }],
+      () => 'invalid',
+      'error',
+    );
+    expect(csv).toBe('email,firstName,lastName,error\r\n"bad, mail",B,,invalid');
+  });
+});
+
+describe('the actions offered for a member', () => {
+  it('offers cancelling for an invitation, enabling for a disabled member, and no admin promotion for an admin', () => {
+    expect(actionsFor({ status: 'admininvited', role: 'signer' })).toEqual(['cancelInvitation']);
+    expect(actionsFor({ status: 'disabled', role: 'signer' })).toEqual(['enable']);
+    expect(actionsFor({ status: 'enabled', role: 'signer' })).toEqual([
+      'resetPassword',
+      'makeAdmin',
+      'disable',
+    ]);
+    expect(actionsFor({ status: 'enabled', role: 'admin' })).toEqual(['resetPassword', 'disable']);
+    expect(actionsFor({ status: 'cancelInvitation', role: 'signer' })).toEqual([]);
+  });
+});

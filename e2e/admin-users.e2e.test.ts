@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiSignIn, callApi, DEMO_PASSWORD, setupBrowser, signInAndWait } from './support/app.ts';
+import { seriousViolations } from './support/axe.ts';
+import { linkIn, nextMail } from './support/mail.ts';
+
+/** Someone the admin invited who accepted by setting a password: an enabled member. */
+async function enabledMember(email: string): Promise<void> {
+  const admin = await apiSignIn('admin@demo.test');
+  const invite = await callApi('POST', '/v1/users/invite', {
+    token: admin.token,
+    body: { email, firstName: 'Dana', lastName: 'Disable', role: 'signer' },
+  });
+  expect(invite.code).toBe(1);
+  const token = new URL(linkIn(await nextMail(email, /invited/))).searchParams.get('token') ?? '';
+  const set = await callApi('POST', '/public/users/password', {
+    body: { token, newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
+  });
+  expect(set.code).toBe(1);
+}
+
+/** Waits for the dialog's opening transition to end, so axe sees its real colours. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().length === 0);
+}
+
+async function chooseFile(page: Page, name: string, text: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByTestId('users-csv-file').click();
+  await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
+}
+
+async function download(page: Page, testId: string): Promise<string> {
+  const started = page.waitForEvent('download');
+  await page.getByTestId(testId).click();
+  const stream = await (await started).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** The rows the table shows now, as email → [role, status]. */
+async function rows(page: Page): Promise<Record<string, [string, string]>> {
+  const out: Record<string, [string, string]> = {};
+  for (const row of await page.getByTestId('users-row').all()) {
+    const email = (await row.getAttribute('data-email')) ?? '';
+    out[email] = [
+      (await row.getByTestId('users-row-role').textContent()) ?? '',
+      (await row.getByTestId('users-row-status').textContent()) ?? '',
+    ];
+  }
+  return out;
+}
+
+describe('the users tab of the admin page', () => {
+  const browser = setupBrowser();
+
+  it('an admin invites three people from a CSV with a bad row, fixes it, changes two roles at once and disables a member', async () => {
+    await enabledMember('dana@users-e2e.test');
+    const page = await browser.newPage();
+    await signInAndWait(page, 'admin@demo.test');
+    await page.goto('/admin?tab=users');
+    await page.getByTestId('users-row').first().waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The invite dialog, checked by axe with its form open.
+    await page.getByTestId('users-invite-open').click();
+    await page.getByTestId('users-invite-form').waitFor();
+    await settled(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('users-invite-form').waitFor({ state: 'detached' });
+
+    // ── The template, filled with three people, one of them with a broken address.
+    await page.getByTestId('users-csv-open').click();
+    await page.getByTestId('users-csv-dialog').waitFor();
+    const template = await download(page, 'users-csv-template');
+    const header = template.split(/\r?\n/)[0] ?? '';
+    expect(header.split(',')).toEqual(expect.arrayContaining(['email', 'firstName', 'lastName', 'role']));
+    const columns = header.split(',');
+    const line = (p: Record<string, string>) => columns.map((c) => p[c] ?? '').join(',');
+    const csv = [
+      header,
+      line({ email: 'ana@users-e2e.test', firstName: 'Ana', lastName: 'One', role: 'signer' }),
+      line({ email: 'ben(at)users-e2e.test', firstName: 'Ben', lastName: 'Two', role: 'signer' }),
+      line({ email: 'cy@users-e2e.test', firstName: 'Cy', lastName: 'Three', role: 'signer' }),
+    ].join('\r\n');
+    await chooseFile(page, 'people.csv', csv);
+    await page.getByTestId('users-csv-upload').click();
+    await page.getByTestId('users-csv-failed').waitFor();
+    expect(await page.getByTestId('users-csv-failed-row').count()).toBe(1);
+    expect(await page.getByTestId('users-csv-failed-row').textContent()).toContain('ben(at)users-e2e.test');
+    await settled(page);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // ── The failed row comes back as a file, is fixed and uploaded again.
+    const failed = await download(page, 'users-csv-download-failed');
+    expect(failed).toContain('ben(at)users-e2e.test');
+    expect(failed).not.toContain('ana@users-e2e.test');
+    await chooseFile(page, 'fixed.csv', failed.replace('ben(at)users-e2e.test', 'ben@users-e2e.test'));
+    await page.getByTestId('users-csv-upload').click();
+    await page.getByTestId('users-csv-done').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('users-csv-dialog').waitFor({ state: 'detached' });
+
+    await page.getByTestId('users-search').fill('users-e2e.test');
+    await page.locator('[data-testid="users-row"][data-email="ben@users-e2e.test"]').waitFor();
+    await expect.poll(() => page.getByTestId('users-row').count()).toBe(4);
+    expect(await rows(page)).toEqual({
+      'ana@users-e2e.test': ['Signer', 'Invited'],
+      'ben@users-e2e.test': ['Signer', 'Invited'],
+      'cy@users-e2e.test': ['Signer', 'Invited'],
+      'dana@users-e2e.test': ['Signer', 'Active'],
+    });
+
+    // ── Two roles at once.
+    await page.getByRole('checkbox', { name: 'Select ana@users-e2e.test' }).check();
+    await page.getByRole('checkbox', { name: 'Select ben@users-e2e.test' }).check();
+    await page.getByTestId('users-bulk-role').selectOption('custodian');
+    await page.getByTestId('users-bulk-apply').click();
+    await expect.poll(async () => (await rows(page))['ben@users-e2e.test']?.[0]).toBe('Custodian');
+    expect((await rows(page))['ana@users-e2e.test']?.[0]).toBe('Custodian');
+    expect((await rows(page))['cy@users-e2e.test']?.[0]).toBe('Signer');
+
+    // ── Disabling a member.
+    await page
+      .locator('[data-testid="users-row"][data-email="dana@users-e2e.test"]')
+      .getByTestId('users-row-actions')
+      .click();
+    await page.getByTestId('users-action-disable').click();
+    await page.getByTestId('confirm-ok').click();
+    await expect.poll(async () => (await rows(page))['dana@users-e2e.test']?.[1]).toBe('Disabled');
+
+    // The status filter asks the server for the invited ones only.
+    await page.getByTestId('users-filter-status').selectOption('admininvited');
+    await expect.poll(() => page.getByTestId('users-row').count()).toBe(3);
+  });
+});
