@@ -2,7 +2,7 @@ import { Button, Modal, Group as Row, Stack, TextInput } from '@mantine/core';
 import { Limits, type UserRef } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attempt, toast } from '../../../app/feedback.tsx';
+import { attempt, closeButtonProps, toast } from '../../../app/feedback.tsx';
 import { useCreateGroup } from '../groups-api.ts';
 import { GroupUserPicker } from './groups-user-picker.tsx';
 
@@ -34,6 +34,7 @@ export function GroupsCreateDialog({ opened, onClose }: { opened: boolean; onClo
       opened={opened}
       onClose={close}
       title={t('adminGroups.createTitle')}
+      closeButtonProps={closeButtonProps()}
       data-testid="group-create-dialog"
     >
       <form

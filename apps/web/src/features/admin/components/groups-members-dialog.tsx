@@ -2,7 +2,7 @@ import { Badge, Button, Checkbox, Modal, Group as Row, Stack, Table, Text } from
 import type { Group, UserRef } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attempt, toast } from '../../../app/feedback.tsx';
+import { attempt, closeButtonProps, toast } from '../../../app/feedback.tsx';
 import { useAddGroupMembers, useRemoveGroupMembers, useUpdateGroup } from '../groups-api.ts';
 import { GroupUserPicker, userLabel } from './groups-user-picker.tsx';
 
@@ -66,6 +66,7 @@ export function GroupsMembersDialog({ group, onClose }: { group: Group | undefin
       opened
       onClose={close}
       size="lg"
+      closeButtonProps={closeButtonProps()}
       title={t('adminGroups.editMembersOf', { name: group.groupName })}
       data-testid="group-members-dialog"
     >
