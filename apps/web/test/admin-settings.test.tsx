@@ -103,6 +103,21 @@ describe('the tenant settings tab', () => {
     });
   });
 
+  it('sets a default archival period in days and says what happens to completed packages', async () => {
+    const sent = settingsServer();
+    await openTab();
+    expect(screen.getByTestId('settings-archival-effect').textContent).toBe(
+      'Completed packages are kept until their owner sets an archival period.',
+    );
+    fireEvent.change(screen.getByTestId('settings-archival-period'), { target: { value: '90' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('settings-archival-effect').textContent).toContain('archived 90 days after'),
+    );
+    fireEvent.click(screen.getByTestId('settings-save-documents'));
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(sent[0]).toEqual({ dateFormat: 'DD MMM YYYY', archivalPeriodDays: 90 });
+  });
+
   it('turns features off, bulk compose by hiding its menu item, and keeps the flags it does not show', async () => {
     const sent = settingsServer();
     await openTab();

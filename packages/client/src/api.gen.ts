@@ -3215,6 +3215,8 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
                                 verified: boolean;
+                                /** Format: date-time */
+                                lastSignInAt: string | null;
                             }[];
                             totalCount: number;
                             pg: number;
@@ -4981,6 +4983,7 @@ export interface operations {
                                 /** @default [] */
                                 allowedRoles: ("root" | "admin" | "custodian" | "signer" | "submitter" | "registrar")[];
                             };
+                            archivalPeriodDays: number | null;
                             announcement: {
                                 text: string;
                                 /** Format: date-time */
@@ -5117,6 +5120,8 @@ export interface operations {
                         };
                     };
                     /** @default null */
+                    archivalPeriodDays?: number | null;
+                    /** @default null */
                     announcement?: {
                         text: string;
                         /** Format: date-time */
@@ -5207,6 +5212,7 @@ export interface operations {
                                 /** @default [] */
                                 allowedRoles: ("root" | "admin" | "custodian" | "signer" | "submitter" | "registrar")[];
                             };
+                            archivalPeriodDays: number | null;
                             announcement: {
                                 text: string;
                                 /** Format: date-time */

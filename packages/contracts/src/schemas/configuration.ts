@@ -39,6 +39,8 @@ export const TenantConfigurationSchema = z.object({
   geolocation: text(),
   internalDomains: z.array(text()),
   recipientRules: RecipientRulesSchema,
+  /** Default archival period of completed ePaks without one of their own; null: none. */
+  archivalPeriodDays: z.number().int().nullable(),
   /** The tenant's own announcement banner (admins set it in the settings tab). */
   announcement: TenantAnnouncementSchema.nullable(),
   session: z.object({

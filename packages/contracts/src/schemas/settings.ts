@@ -129,6 +129,11 @@ export const TenantSettingsSchema = z.object({
   /** A trial or licence end; past it every call answers -88. */
   licenseExpiresOn: z.iso.datetime().nullable().default(null),
   remoteSigning: RemoteSigningSettingsSchema.prefault({}),
+  /**
+   * Days after completion that a completed ePak is archived when it has no archival period of its
+   * own (`PUT /v2/updateEpakArchivalPeriod`); null: such ePaks are never archived.
+   */
+  archivalPeriodDays: z.number().int().min(0).max(36_500).nullable().default(null),
   /** The tenant's announcement banner; null shows none. */
   announcement: TenantAnnouncementSchema.nullable().default(null),
 });

@@ -12,6 +12,7 @@ import {
 import { findMembersByIds } from '../../db/repositories/members.ts';
 import { insertNotification } from '../../db/repositories/notifications.ts';
 import { requestSeal } from '../../db/repositories/sealing.ts';
+import { findTenant } from '../../db/repositories/tenants.ts';
 import { appendActivity } from '../activity/append-activity.ts';
 import { randomToken, tokenDigest } from '../auth/tokens.ts';
 import { addSeconds } from '../clock.ts';
@@ -25,6 +26,7 @@ import {
   delegatedEmail,
   documentsEmail,
 } from '../notifications/epak-emails.ts';
+import { readTenantSettings } from '../tenants/tenant-settings.ts';
 import { displayName } from '../users/present-user.ts';
 import type { LoadedEpak } from './load-epak.ts';
 import type { WorkflowEffect } from './workflow-machine.ts';
@@ -281,11 +283,14 @@ export async function carryOutEffects(
           await notify(tx, ctx, m.user.id, 'signCompleted', 'Completed', ctx.epak.subject);
         }
         await markUnread(tx, ctx.tenantId, ctx.epak.id, userIds);
-        // An archival period set before completion starts now (owner-actions setArchivalPeriod).
-        if (ctx.epak.archivalPeriodDays !== null && !ctx.epak.retentionDate) {
-          await updateEpak(tx, ctx.epak.id, {
-            retentionDate: addSeconds(now, ctx.epak.archivalPeriodDays * 86_400),
-          });
+        // An archival period set before completion starts now (owner-actions setArchivalPeriod);
+        // without one, the tenant's default archival period (settings tab) applies.
+        if (!ctx.epak.retentionDate) {
+          const days =
+            ctx.epak.archivalPeriodDays ??
+            readTenantSettings((await findTenant(tx, ctx.tenantId))?.settings).archivalPeriodDays;
+          if (days !== null)
+            await updateEpak(tx, ctx.epak.id, { retentionDate: addSeconds(now, days * 86_400) });
         }
         await log('epak.completed', {});
         // The certificate and the timestamps are the seal job's: completion stays quick and a

@@ -57,6 +57,7 @@ export async function tenantConfiguration(actor: Actor, deps: Deps): Promise<Ten
     geolocation: settings.geolocation,
     internalDomains: settings.internalDomains,
     recipientRules: settings.recipientRules,
+    archivalPeriodDays: settings.archivalPeriodDays,
     announcement: settings.announcement,
     session: {
       uistokenexpiresin: deps.settings.accessTokenTtlSeconds,

@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Switch, Text } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Switch, Text } from '@mantine/core';
 import { Limits, type TenantConfiguration } from '@signet/contracts';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -64,9 +64,32 @@ export function DocumentSettings({ config }: { config: TenantConfiguration }) {
   const { t } = useTranslation();
   const { run, error, pending } = useSectionSave();
   const [dateFormat, setDateFormat] = useState(config.dateFormat);
+  // Empty: completed ePaks without an archival period of their own are never archived.
+  const [archival, setArchival] = useState<number | ''>(config.archivalPeriodDays ?? '');
   const formats = DATE_FORMATS.includes(dateFormat) ? DATE_FORMATS : [dateFormat, ...DATE_FORMATS];
   return (
-    <SettingsSection id="documents" error={error} pending={pending} onSubmit={() => void run({ dateFormat })}>
+    <SettingsSection
+      id="documents"
+      error={error}
+      pending={pending}
+      onSubmit={() => void run({ dateFormat, archivalPeriodDays: archival === '' ? null : archival })}
+    >
+      <NumberInput
+        label={t('tenantSettings.documents.archivalPeriod')}
+        description={t('tenantSettings.documents.archivalPeriodHint')}
+        value={archival}
+        onChange={(v) => setArchival(typeof v === 'number' ? v : '')}
+        min={0}
+        max={36_500}
+        allowDecimal={false}
+        allowNegative={false}
+        data-testid="settings-archival-period"
+      />
+      <Text size="sm" data-testid="settings-archival-effect">
+        {archival === ''
+          ? t('tenantSettings.documents.noArchivalEffect')
+          : t('tenantSettings.documents.archivalEffect', { days: archival })}
+      </Text>
       <Select
         label={t('tenantSettings.documents.dateFormat')}
         description={t('tenantSettings.documents.dateFormatHint')}

@@ -92,6 +92,12 @@ export const tenantSettingsEn = {
   documents: {
     title: 'Documents',
     hint: 'How documents and dates are shown to members.',
+    archivalPeriod: 'Default archival period (days)',
+    archivalPeriodHint:
+      'Completed packages without a period of their own are archived this many days after completion; leave empty for never.',
+    archivalEffect:
+      'Completed packages are archived {{days}} days after completion, then kept 30 days for download before they are purged.',
+    noArchivalEffect: 'Completed packages are kept until their owner sets an archival period.',
     dateFormat: 'Date format',
     dateFormatHint: 'Used for members who have not chosen a format in their profile.',
     dateEffect: 'Today is shown as {{example}}.',

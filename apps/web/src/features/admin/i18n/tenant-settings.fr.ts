@@ -100,6 +100,13 @@ export const tenantSettingsFr = {
   documents: {
     title: 'Documents',
     hint: 'Comment les documents et les dates sont présentés aux membres.',
+    archivalPeriod: 'Durée d’archivage par défaut (jours)',
+    archivalPeriodHint:
+      'Les dossiers terminés sans durée propre sont archivés ce nombre de jours après leur achèvement ; laissez vide pour jamais.',
+    archivalEffect:
+      'Les dossiers terminés sont archivés {{days}} jours après leur achèvement, puis conservés 30 jours pour téléchargement avant d’être supprimés.',
+    noArchivalEffect:
+      'Les dossiers terminés sont conservés tant que leur propriétaire ne fixe pas de durée d’archivage.',
     dateFormat: 'Format de date',
     dateFormatHint: 'Utilisé pour les membres qui n’ont pas choisi de format dans leur profil.',
     dateEffect: 'Aujourd’hui s’affiche ainsi : {{example}}.',
