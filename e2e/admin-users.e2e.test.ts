@@ -63,6 +63,13 @@ describe('the users tab of the admin page', () => {
     await page.getByTestId('users-row').first().waitFor();
     expect(await seriousViolations(page)).toEqual([]);
 
+    // The admin has just signed in, and the table says so.
+    await page.getByTestId('users-search').fill('admin@demo.test');
+    const own = page.locator('[data-testid="users-row"][data-email="admin@demo.test"]');
+    await expect.poll(() => page.getByTestId('users-row').count()).toBe(1);
+    expect(await own.getByTestId('users-row-last-sign-in').textContent()).toMatch(/\d{4} \d\d:\d\d$/);
+    await page.getByTestId('users-search').fill('');
+
     // The invite dialog, checked by axe with its form open.
     await page.getByTestId('users-invite-open').click();
     await page.getByTestId('users-invite-form').waitFor();

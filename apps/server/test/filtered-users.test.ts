@@ -10,7 +10,10 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Page = { users: { email: string; role: string; status: string }[]; totalCount: number };
+type Page = {
+  users: { email: string; role: string; status: string; lastSignInAt: string | null }[];
+  totalCount: number;
+};
 const list = (query: Record<string, string>) =>
   t.call<Page>('GET', '/v1/filteredusers', { token: admin.token, query: { size: '200', ...query } });
 
@@ -40,5 +43,17 @@ describe('the admin user list filtered by role and status', () => {
   it('refuses a role or status that does not exist as invalid input', async () => {
     expect((await list({ role: 'super_admin' })).code).toBe(Code.INVALID_INPUT);
     expect((await list({ status: 'sleeping' })).code).toBe(Code.INVALID_INPUT);
+  });
+
+  it('shows when each member last signed in to this tenant, and nothing for someone who never did', async () => {
+    await t.signIn('signer2@demo.test');
+    await t.call('POST', '/v1/users/invite', {
+      token: admin.token,
+      body: { email: 'never-signed@demo.test', firstName: 'N', lastName: 'S', role: 'signer' },
+    });
+    const all = await list({});
+    const at = (email: string) => all.data.users.find((u) => u.email === email)?.lastSignInAt;
+    expect(Number.isNaN(Date.parse(at('signer2@demo.test') ?? ''))).toBe(false);
+    expect(at('never-signed@demo.test')).toBeNull();
   });
 });

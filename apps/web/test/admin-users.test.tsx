@@ -19,11 +19,12 @@ const member = (id: string, email: string, extra: Record<string, unknown> = {}) 
   type: 'internal',
   status: 'enabled',
   verified: true,
+  lastSignInAt: null,
   ...extra,
 });
 
 const USERS = [
-  member('a1', 'asha@demo.test'),
+  member('a1', 'asha@demo.test', { lastSignInAt: '2026-03-04T10:20:00.000Z' }),
   member('b2', 'bo@demo.test', { role: 'custodian' }),
   member('c3', 'new@demo.test', { firstName: '', lastName: '', status: 'admininvited' }),
 ];
@@ -48,6 +49,9 @@ describe('the users tab', () => {
     const invited = screen.getAllByTestId('users-row')[2] as HTMLElement;
     expect(within(invited).getByText('Not yet accepted')).toBeTruthy();
     expect(within(invited).getByTestId('users-row-status').textContent).toBe('Invited');
+    expect(within(invited).getByTestId('users-row-last-sign-in').textContent).toBe('Never');
+    const asha = screen.getAllByTestId('users-row')[0] as HTMLElement;
+    expect(within(asha).getByTestId('users-row-last-sign-in').textContent).toBe('04 Mar 2026 10:20');
 
     fireEvent.change(screen.getByTestId('users-filter-role'), { target: { value: 'custodian' } });
     await waitFor(() => expect(screen.getAllByTestId('users-row')).toHaveLength(1));

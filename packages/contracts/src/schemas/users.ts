@@ -115,7 +115,10 @@ export const FilteredUsersQuerySchema = z.object({
   status: z.enum(UserStatus).optional(),
 });
 export type FilteredUsersQuery = z.infer<typeof FilteredUsersQuerySchema>;
-export const FilteredUsersSchema = pageOf(UserRefSchema, 'users');
+/** A member in the admin's list: with their last sign-in to this tenant (null: never). */
+export const FilteredUserSchema = UserRefSchema.extend({ lastSignInAt: z.iso.datetime().nullable() });
+export type FilteredUser = z.infer<typeof FilteredUserSchema>;
+export const FilteredUsersSchema = pageOf(FilteredUserSchema, 'users');
 
 export const UserByEmailQuerySchema = z.object({ email: EmailSchema });
 export const UserPathSchema = z.object({ userId: IdSchema });

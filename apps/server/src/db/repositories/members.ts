@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../contains-pattern.ts';
 import type { Executor } from '../database.ts';
-import { users, userTenants } from '../schema/index.ts';
+import { activityLog, users, userTenants } from '../schema/index.ts';
 
 /**
  * Users as members of the current tenant. Every function runs inside a tenant transaction, so
@@ -180,4 +180,18 @@ export async function countBy(
   const col = userTenants[column];
   const rows = await tx.select({ key: col, n: sql<number>`count(*)::int` }).from(userTenants).groupBy(col);
   return Object.fromEntries(rows.map((r) => [r.key, r.n]));
+}
+
+/**
+ * Each member's last sign-in to the current tenant, from its activity log (`auth.signIn`): a
+ * fact the tenant owns, so it says nothing about the person's other tenants.
+ */
+export async function lastSignIns(tx: Executor, userIds: readonly string[]): Promise<Map<string, Date>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await tx
+    .select({ userId: activityLog.actorUserId, at: sql<Date | string>`max(${activityLog.createdAt})` })
+    .from(activityLog)
+    .where(and(eq(activityLog.action, 'auth.signIn'), inArray(activityLog.actorUserId, [...userIds])))
+    .groupBy(activityLog.actorUserId);
+  return new Map(rows.flatMap((r) => (r.userId ? [[r.userId, new Date(r.at)] as const] : [])));
 }

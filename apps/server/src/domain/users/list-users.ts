@@ -1,5 +1,10 @@
 import type { FilteredUsersQuery } from '@signet/contracts';
-import { filterMembers, findMembersByEmails, searchMembers } from '../../db/repositories/members.ts';
+import {
+  filterMembers,
+  findMembersByEmails,
+  lastSignIns,
+  searchMembers,
+} from '../../db/repositories/members.ts';
 import type { Actor } from '../actor.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
@@ -32,8 +37,8 @@ export async function lookupUsers(actor: Actor, usernames: string[], deps: Deps)
 export async function filteredUsers(actor: Actor, q: FilteredUsersQuery, deps: Deps) {
   authorizeInTenant(actor, 'users.filter');
   const [column, direction = 'asc'] = q.sort.split(',');
-  const { rows, total } = await deps.db.withTenant(actor.tenantId, (tx) =>
-    filterMembers(tx, {
+  const { rows, total, signIns } = await deps.db.withTenant(actor.tenantId, async (tx) => {
+    const page = await filterMembers(tx, {
       page: q.pg,
       size: q.size,
       sortColumn: column as 'firstName',
@@ -43,10 +48,20 @@ export async function filteredUsers(actor: Actor, q: FilteredUsersQuery, deps: D
       verified: q.validation === 'all' ? undefined : q.validation === 'verified',
       role: q.role,
       status: q.status,
-    }),
-  );
+    });
+    return {
+      ...page,
+      signIns: await lastSignIns(
+        tx,
+        page.rows.map((r) => r.user.id),
+      ),
+    };
+  });
   return {
-    users: rows.map((r) => presentUserRef(r.user, r.membership)),
+    users: rows.map((r) => ({
+      ...presentUserRef(r.user, r.membership),
+      lastSignInAt: signIns.get(r.user.id)?.toISOString() ?? null,
+    })),
     totalCount: total,
     pg: q.pg,
     pageSize: q.size,

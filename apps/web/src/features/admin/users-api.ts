@@ -1,4 +1,4 @@
-import type { TenantRole, UserRef, UserStatus, UserType } from '@signet/contracts';
+import type { FilteredUser, TenantRole, UserRef, UserStatus, UserType } from '@signet/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { fetchBinary } from '../../app/session/binary.ts';
 import { api } from '../../app/session/client.ts';
@@ -19,7 +19,7 @@ export interface UserListParams {
 }
 
 export interface UserPage {
-  users: UserRef[];
+  users: FilteredUser[];
   totalCount: number;
   pg: number;
   pageSize: number;

@@ -20,6 +20,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/api.ts';
 import { showFailure, toast } from '../../../app/feedback.tsx';
+import { formatDate } from '../../../app/i18n/dates.ts';
 import { ApiError } from '../../../app/session/api-client.ts';
 import { type UserListParams, type UserSortColumn, useFilteredUsers, useUpdateRoles } from '../users-api.ts';
 import { UsersCsvDialog } from './users-csv-dialog.tsx';
@@ -220,6 +221,7 @@ export function UsersTab() {
                   <SortHeader column="role" label={t('adminUsers.columns.role')} />
                   <Table.Th>{t('adminUsers.columns.type')}</Table.Th>
                   <SortHeader column="status" label={t('adminUsers.columns.status')} />
+                  <Table.Th>{t('adminUsers.columns.lastSignIn')}</Table.Th>
                   {canManage && <Table.Th>{t('adminUsers.columns.actions')}</Table.Th>}
                 </Table.Tr>
               </Table.Thead>
@@ -261,6 +263,9 @@ export function UsersTab() {
                         >
                           {t(`adminUsers.statuses.${u.status}`)}
                         </Badge>
+                      </Table.Td>
+                      <Table.Td data-testid="users-row-last-sign-in">
+                        {u.lastSignInAt ? formatDate(u.lastSignInAt, me ?? {}, true) : t('adminUsers.never')}
                       </Table.Td>
                       {canManage && <Table.Td>{u.id !== me?.id && <UserRowActions user={u} />}</Table.Td>}
                     </Table.Tr>
