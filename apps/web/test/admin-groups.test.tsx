@@ -54,16 +54,23 @@ function groupsBackend(groups: Group[]) {
       return ok(g);
     }),
     http.put('*/msbapi/v1/groups', async ({ request }) => {
-      const body = (await record(request)) as { groupId: string; groupName: string };
+      const body = (await record(request)) as { groupId: string; groupName?: string; managers?: string[] };
       const g = byId(body.groupId);
-      g.groupName = body.groupName;
+      if (body.groupName) g.groupName = body.groupName;
+      if (body.managers) g.managers = g.managers.filter((m) => body.managers?.includes(m.id));
       return ok(g);
     }),
     http.delete('*/msbapi/v1/groups/:groupId/users', async ({ request, params }) => {
       const body = (await record(request)) as { userIds: string[] };
       const g = byId(String(params.groupId));
+      if (g.managers.some((m) => body.userIds.includes(m.id))) return fail(409, Code.CANNOT_DELETE_MANAGER);
       g.users = g.users.filter((u) => !body.userIds.includes(u.id));
       return ok(g);
+    }),
+    http.delete('*/msbapi/v1/groups/:groupId', async ({ request, params }) => {
+      await record(request);
+      groups.splice(groups.indexOf(byId(String(params.groupId))), 1);
+      return ok({ ok: true });
     }),
     http.post('*/msbapi/v1/groups/:groupId/users', async ({ request, params }) => {
       const body = (await record(request)) as { userIds: string[] };
@@ -150,6 +157,41 @@ describe('the groups tab', () => {
     await user.click(within(dialog).getByTestId('group-create-save'));
     await screen.findByText('A group of this name already exists.');
     expect(screen.getAllByTestId('group-row')).toHaveLength(1);
+  }, 30_000);
+
+  it('a manager is removed as a member only after losing the role (-165 says so), and a group is deleted after a confirmation', async () => {
+    const legal: Group = {
+      groupId: '99999999-0000-4000-8000-000000000004',
+      groupName: 'Legal',
+      users: [ann, bob],
+      managers: [ann],
+    };
+    const backend = groupsBackend([legal]);
+    server.use(...backend.handlers, ...shellHandlers('admin'));
+    startFakeSession();
+    await renderApp('/admin?tab=groups');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Members of Legal' }));
+    const editor = await screen.findByRole('dialog', { name: 'Members of Legal' });
+    await user.click(within(editor).getByRole('checkbox', { name: 'Select signer1@demo.test' }));
+    await user.click(within(editor).getByTestId('group-members-remove'));
+    await screen.findByText('A manager cannot be removed as a member. Take away their manager role first.');
+    await user.click(within(editor).getByRole('button', { name: 'Remove signer1@demo.test as a manager' }));
+    await waitFor(() => expect(within(editor).queryByText('Manager')).toBeNull());
+    await user.click(within(editor).getByTestId('group-members-remove'));
+    await waitFor(() => expect(within(editor).getAllByTestId('group-member')).toHaveLength(1));
+    await user.click(within(editor).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Legal' }));
+    await screen.findByText('Delete the group “Legal”? Its members stay in the tenant.');
+    await user.click(screen.getByTestId('confirm-ok'));
+    await screen.findByTestId('groups-empty');
+    expect(backend.sent.map((c) => [c.method, c.path, c.body])).toEqual([
+      ['DELETE', `/v1/groups/${legal.groupId}/users`, { userIds: [ann.id] }],
+      ['PUT', '/v1/groups', { groupId: legal.groupId, managers: [] }],
+      ['DELETE', `/v1/groups/${legal.groupId}/users`, { userIds: [ann.id] }],
+      ['DELETE', `/v1/groups/${legal.groupId}`, undefined],
+    ]);
   }, 30_000);
 });
 
