@@ -48,6 +48,7 @@ export function confirm(message: string, title?: string): Promise<boolean> {
       title: title ?? i18n.t('common.confirmTitle'),
       children: <Text size="sm">{message}</Text>,
       labels: { confirm: i18n.t('common.ok'), cancel: i18n.t('common.cancel') },
+      closeButtonProps: closeButtonProps(),
       confirmProps: { 'data-testid': 'confirm-ok' },
       cancelProps: { 'data-testid': 'confirm-cancel' },
       onConfirm: () => resolve(true),

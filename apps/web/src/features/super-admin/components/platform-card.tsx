@@ -19,7 +19,7 @@ export function PlatformCard() {
         <Group gap="sm">
           <Text>{t('superAdmin.platform.signup')}</Text>
           {allowed !== undefined && (
-            <Badge color={allowed ? 'green.9' : 'gray.8'} data-testid="sa-platform-signup">
+            <Badge variant="dot" color={allowed ? 'green' : 'gray'} data-testid="sa-platform-signup">
               {t(allowed ? 'superAdmin.platform.allowed' : 'superAdmin.platform.notAllowed')}
             </Badge>
           )}

@@ -19,7 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrentUser } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
-import { attempt, toast } from '../../../app/feedback.tsx';
+import { attempt, closeButtonProps, toast } from '../../../app/feedback.tsx';
 import { fieldError, requiredText } from '../../../app/forms.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { useRegisterSuperAdmin, useSetSuperAdminStatus, useSuperAdmins } from '../api.ts';
@@ -58,6 +58,7 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       opened
+      closeButtonProps={closeButtonProps()}
       onClose={onClose}
       title={t('superAdmin.admins.registerTitle')}
       data-testid="sa-admin-register-dialog"

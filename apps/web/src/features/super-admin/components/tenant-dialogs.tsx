@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorMessage } from '../../../app/error-message.ts';
+import { closeButtonProps } from '../../../app/feedback.tsx';
 import { fieldError, requiredText } from '../../../app/forms.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { extendedByAYear, licenceDayOf, licenceEndOf, useCreateTenant, useUpdateTenant } from '../api.ts';
@@ -61,6 +62,7 @@ export function CreateTenantDialog({
   return (
     <Modal
       opened
+      closeButtonProps={closeButtonProps()}
       onClose={onClose}
       title={t('superAdmin.tenants.createTitle')}
       data-testid="sa-tenant-create-dialog"
@@ -145,6 +147,7 @@ export function EditTenantDialog({ tenant, onClose }: { tenant: Tenant; onClose:
   return (
     <Modal
       opened
+      closeButtonProps={closeButtonProps()}
       onClose={onClose}
       title={t('superAdmin.tenants.editTitle', { name: tenant.tenantName })}
       data-testid="sa-tenant-edit-dialog"
@@ -175,7 +178,7 @@ export function EditTenantDialog({ tenant, onClose }: { tenant: Tenant; onClose:
               data-testid="sa-tenant-edit-licence"
             />
             <Button
-              variant="light"
+              variant="default"
               onClick={() => setDay(extendedByAYear(day ? licenceEndOf(day) : null))}
               data-testid="sa-tenant-extend-year"
             >

@@ -80,7 +80,8 @@ export function TenantsCard() {
                       <Table.Td data-testid="sa-tenant-name-cell">{tenant.tenantName}</Table.Td>
                       <Table.Td>
                         <Badge
-                          color={tenant.status === 'active' ? 'green.9' : 'gray.8'}
+                          variant="dot"
+                          color={tenant.status === 'active' ? 'green' : 'gray'}
                           data-testid="sa-tenant-status"
                         >
                           {t(`superAdmin.tenants.statuses.${tenant.status}`)}
@@ -93,7 +94,7 @@ export function TenantsCard() {
                           <Group gap={6}>
                             <span>{day(tenant.licenseExpiresOn)}</span>
                             {ended && (
-                              <Badge color="red.9" variant="filled" size="sm">
+                              <Badge color="red" variant="dot" size="sm">
                                 {t('superAdmin.tenants.licenceEnded')}
                               </Badge>
                             )}
