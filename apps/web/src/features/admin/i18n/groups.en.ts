@@ -31,7 +31,6 @@ export const adminGroupsEn = {
   deleted: 'Group deleted.',
   added: 'Members added.',
   removed: 'Members removed.',
-  saving: 'Saving…',
   demote: 'Not a manager',
   demoteOf: 'Remove {{name}} as a manager',
   demoted: 'Manager role removed.',
@@ -43,7 +42,6 @@ export const adminGroupsEn = {
   compose: {
     label: 'Add a group',
     placeholder: 'Choose a group',
-    none: 'No groups',
     added: 'Added the members of {{name}}.',
   },
 };

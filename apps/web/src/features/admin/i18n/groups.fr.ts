@@ -31,7 +31,6 @@ export const adminGroupsFr = {
   deleted: 'Groupe supprimé.',
   added: 'Membres ajoutés.',
   removed: 'Membres retirés.',
-  saving: 'Enregistrement…',
   demote: 'Retirer le rôle',
   demoteOf: 'Retirer à {{name}} le rôle de responsable',
   demoted: 'Rôle de responsable retiré.',
@@ -44,7 +43,6 @@ export const adminGroupsFr = {
   compose: {
     label: 'Ajouter un groupe',
     placeholder: 'Choisissez un groupe',
-    none: 'Aucun groupe',
     added: 'Membres de {{name}} ajoutés.',
   },
 };

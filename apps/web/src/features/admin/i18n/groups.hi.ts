@@ -31,7 +31,6 @@ export const adminGroupsHi = {
   deleted: 'समूह हटाया गया।',
   added: 'सदस्य जोड़े गए।',
   removed: 'सदस्य हटाए गए।',
-  saving: 'सहेजा जा रहा है…',
   demote: 'प्रबंधक भूमिका हटाएँ',
   demoteOf: '{{name}} को प्रबंधक से हटाएँ',
   demoted: 'प्रबंधक भूमिका हटाई गई।',
@@ -43,7 +42,6 @@ export const adminGroupsHi = {
   compose: {
     label: 'समूह जोड़ें',
     placeholder: 'समूह चुनें',
-    none: 'कोई समूह नहीं',
     added: '{{name}} के सदस्य जोड़े गए।',
   },
 };
