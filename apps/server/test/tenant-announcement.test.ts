@@ -60,6 +60,34 @@ describe("the tenant's announcement banner", () => {
     expect([config.data.announcement, config.data.passwordPolicy.minLength]).toEqual([null, 8]);
   });
 
+  it('is saved on its own without resetting the other settings, the licence end among them', async () => {
+    const admin = await t.signIn('admin@demo.test');
+    const later = new Date(t.clock.now().getTime() + 365 * 86_400_000).toISOString();
+    const body = { twoFactor: false, passwordPolicy: { minLength: 12 }, internalDomains: ['demo.test'] };
+    expect((await t.call('PUT', '/v1/configuration', { token: admin.token, body })).code).toBe(1);
+    expect(
+      (await t.call('PUT', '/v1/configuration', { token: admin.token, body: { licenseExpiresOn: later } }))
+        .code,
+    ).toBe(1);
+    const put = await t.call<Config & { internalDomains: string[] }>('PUT', '/v1/configuration', {
+      token: admin.token,
+      body: { announcement },
+    });
+    expect([put.data.passwordPolicy.minLength, put.data.internalDomains]).toEqual([12, ['demo.test']]);
+    const tenants = await t.call<{ tenantUuid: string; licenseExpiresOn: string | null }[]>(
+      'GET',
+      '/v2/tenants',
+      {
+        token: (await t.signIn('superadmin@demo.test')).token,
+      },
+    );
+    expect(tenants.data.find((x) => x.tenantUuid === admin.tenantId)?.licenseExpiresOn).toBe(later);
+    await t.call('PUT', '/v1/configuration', {
+      token: admin.token,
+      body: { announcement: null, passwordPolicy: {}, internalDomains: [], licenseExpiresOn: null },
+    });
+  });
+
   it('is not for custodians to set', async () => {
     const custodian = await t.signIn('custodian@demo.test');
     const res = await t.call('PUT', '/v1/configuration', { token: custodian.token, body: { announcement } });

@@ -5018,7 +5018,6 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** @default {} */
                     passwordPolicy?: {
                         /** @default 8 */
                         minLength?: number;
@@ -5039,13 +5038,9 @@ export interface operations {
                         /** @default 15 */
                         lockoutMinutes?: number;
                     };
-                    /** @default false */
                     twoFactor?: boolean;
-                    /** @default null */
                     custodianLimit?: number | null;
-                    /** @default [] */
                     languages?: string[];
-                    /** @default {} */
                     features?: {
                         /** @default false */
                         teamRoom?: boolean;
@@ -5076,25 +5071,14 @@ export interface operations {
                         /** @default false */
                         zoom?: boolean;
                     };
-                    /** @default [] */
                     hiddenMenuItems?: string[];
-                    /** @default 30 */
                     epakRetentionDays?: number;
-                    /** @default 0 */
                     epakExpiryDays?: number;
-                    /**
-                     * @default OFF
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     geolocation?: "OFF" | "OPTIONAL" | "MANDATORY";
-                    /**
-                     * @default OFF
-                     * @enum {string}
-                     */
+                    /** @enum {string} */
                     verification?: "ON" | "OFF" | "DefaultSelectiveON" | "DefaultSelectiveOFF";
-                    /** @default [] */
                     internalDomains?: string[];
-                    /** @default {} */
                     recipientRules?: {
                         /** @default false */
                         internalOnly?: boolean;
@@ -5105,23 +5089,16 @@ export interface operations {
                         /** @default [] */
                         allowedRoles?: ("root" | "admin" | "custodian" | "signer" | "submitter" | "registrar")[];
                     };
-                    /** @default DD MMM YYYY */
                     dateFormat?: string;
-                    /**
-                     * Format: date-time
-                     * @default null
-                     */
+                    /** Format: date-time */
                     licenseExpiresOn?: string | null;
-                    /** @default {} */
                     remoteSigning?: {
                         /** @default {} */
                         providers?: {
                             [key: string]: string | null;
                         };
                     };
-                    /** @default null */
                     archivalPeriodDays?: number | null;
-                    /** @default null */
                     announcement?: {
                         text: string;
                         /** Format: date-time */

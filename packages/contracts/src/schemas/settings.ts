@@ -138,4 +138,14 @@ export const TenantSettingsSchema = z.object({
   announcement: TenantAnnouncementSchema.nullable().default(null),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
-export const TenantSettingsPatchSchema = TenantSettingsSchema.partial();
+type TenantSettingsShape = typeof TenantSettingsSchema.shape;
+/**
+ * `PUT /v1/configuration`: any subset of the settings, each key sent replacing that setting whole.
+ * Not `.partial()`: zod fills the defaults of keys left out even then, which would reset every
+ * setting not sent; here a key left out stays out (a nested object sent still gets its defaults).
+ */
+export const TenantSettingsPatchSchema = z.object(
+  Object.fromEntries(
+    Object.entries(TenantSettingsSchema.shape).map(([key, field]) => [key, field.unwrap().optional()]),
+  ) as { [K in keyof TenantSettingsShape]: z.ZodOptional<ReturnType<TenantSettingsShape[K]['unwrap']>> },
+);

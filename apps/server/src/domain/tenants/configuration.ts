@@ -75,6 +75,7 @@ export async function updateTenantSettings(
   deps: Deps,
 ): Promise<TenantConfiguration> {
   authorizeInTenant(actor, 'tenant.settings');
+  // Only the keys sent (the patch schema fills no defaults for the others, so they keep their values).
   const change = TenantSettingsPatchSchema.parse(patch);
   const tenantId = actor.tenantId;
   await deps.db.withTenant(tenantId, async (tx) => {
