@@ -55,8 +55,14 @@ async function rows(page: Page): Promise<Record<string, [string, string]>> {
 describe('the users tab of the admin page', () => {
   const browser = setupBrowser();
 
-  it('an admin invites three people from a CSV with a bad row, fixes it, changes two roles at once and disables a member', async () => {
+  it('an admin invites one person into a group, then three from a CSV with a bad row which they fix, changes two roles at once and disables a member', async () => {
     await enabledMember('dana@users-e2e.test');
+    const admin = await apiSignIn('admin@demo.test');
+    const group = await callApi<{ groupId: string }>('POST', '/v1/groups', {
+      token: admin.token,
+      body: { groupName: 'Users e2e', users: [] },
+    });
+    expect(group.code).toBe(1);
     const page = await browser.newPage();
     await signInAndWait(page, 'admin@demo.test');
     await page.goto('/admin?tab=users');
@@ -75,8 +81,27 @@ describe('the users tab of the admin page', () => {
     await page.getByTestId('users-invite-form').waitFor();
     await settled(page);
     expect(await seriousViolations(page)).toEqual([]);
+    // One person by hand, external, straight into a group.
+    await page.getByTestId('users-invite-email').fill('eve@users-e2e.test');
+    await page.getByTestId('users-invite-first-name').fill('Eve');
+    await page.getByTestId('users-invite-last-name').fill('Five');
+    await page.getByTestId('users-invite-role').selectOption('submitter');
+    await page.getByTestId('users-invite-type').selectOption('external');
+    await page.getByTestId('users-invite-groups').click();
+    await page.getByRole('option', { name: 'Users e2e' }).click();
     await page.keyboard.press('Escape');
+    await page.getByTestId('users-invite-send').click();
     await page.getByTestId('users-invite-form').waitFor({ state: 'detached' });
+    await expect
+      .poll(async () => {
+        const groups = await callApi<{ groups: { groupId: string; users: { email: string }[] }[] }>(
+          'GET',
+          '/v1/groups',
+          { token: admin.token },
+        );
+        return groups.data.groups.find((g) => g.groupId === group.data.groupId)?.users.map((u) => u.email);
+      })
+      .toEqual(['eve@users-e2e.test']);
 
     // ── The template, filled with three people, one of them with a broken address.
     await page.getByTestId('users-csv-open').click();
@@ -112,8 +137,9 @@ describe('the users tab of the admin page', () => {
 
     await page.getByTestId('users-search').fill('users-e2e.test');
     await page.locator('[data-testid="users-row"][data-email="ben@users-e2e.test"]').waitFor();
-    await expect.poll(() => page.getByTestId('users-row').count()).toBe(4);
+    await expect.poll(() => page.getByTestId('users-row').count()).toBe(5);
     expect(await rows(page)).toEqual({
+      'eve@users-e2e.test': ['Submitter', 'Invited'],
       'ana@users-e2e.test': ['Signer', 'Invited'],
       'ben@users-e2e.test': ['Signer', 'Invited'],
       'cy@users-e2e.test': ['Signer', 'Invited'],
@@ -140,6 +166,6 @@ describe('the users tab of the admin page', () => {
 
     // The status filter asks the server for the invited ones only.
     await page.getByTestId('users-filter-status').selectOption('admininvited');
-    await expect.poll(() => page.getByTestId('users-row').count()).toBe(3);
+    await expect.poll(() => page.getByTestId('users-row').count()).toBe(4);
   });
 });

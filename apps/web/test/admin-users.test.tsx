@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../src/app/session/client.ts';
 import { failedRowsCsv } from '../src/features/admin/components/users-csv-dialog.tsx';
@@ -170,5 +171,66 @@ describe('the actions offered for a member', () => {
     ]);
     expect(actionsFor({ status: 'enabled', role: 'admin' })).toEqual(['resetPassword', 'disable']);
     expect(actionsFor({ status: 'cancelInvitation', role: 'signer' })).toEqual([]);
+  });
+});
+
+describe('inviting one person', () => {
+  it('sends the role and type chosen, then adds the new member to the chosen group', async () => {
+    const sent: { path: string; body: unknown }[] = [];
+    server.use(
+      // Before the shell's handlers, which answer no groups.
+      http.get('*/msbapi/v1/groups', () =>
+        ok({ groups: [{ groupId: 'g1', groupName: 'Legal', users: [], managers: [] }] }),
+      ),
+      ...shellHandlers('admin'),
+      listHandler([]),
+      http.post('*/msbapi/v1/users/invite', async ({ request }) => {
+        sent.push({ path: 'invite', body: await request.json() });
+        return ok({ invited: true, user: member('n9', 'nina@demo.test', { status: 'admininvited' }) });
+      }),
+      http.post('*/msbapi/v1/groups/g1/users', async ({ request }) => {
+        sent.push({ path: 'group', body: await request.json() });
+        return ok({ groupId: 'g1', groupName: 'Legal', users: [], managers: [] });
+      }),
+    );
+    startFakeSession();
+    await renderApp('/admin?tab=users');
+    fireEvent.click(await screen.findByTestId('users-invite-open'));
+    fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'nina@demo.test' } });
+    fireEvent.change(screen.getByLabelText(/^First name/), { target: { value: 'Nina' } });
+    fireEvent.change(screen.getByLabelText(/^Last name/), { target: { value: 'Nine' } });
+    fireEvent.change(screen.getByTestId('users-invite-role'), { target: { value: 'custodian' } });
+    fireEvent.change(screen.getByTestId('users-invite-type'), { target: { value: 'external' } });
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('users-invite-groups'), 'Leg');
+    // jsdom lays nothing out, so the dropdown stays hidden: the option is chosen from the keyboard.
+    await screen.findByRole('option', { name: 'Legal', hidden: true });
+    await user.keyboard('{ArrowDown}{Enter}');
+    fireEvent.click(screen.getByTestId('users-invite-send'));
+    await screen.findByText('Invitation sent to nina@demo.test.');
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent).toEqual([
+      {
+        path: 'invite',
+        body: {
+          email: 'nina@demo.test',
+          firstName: 'Nina',
+          lastName: 'Nine',
+          role: 'custodian',
+          type: 'external',
+        },
+      },
+      { path: 'group', body: { userIds: ['n9'], manager: false } },
+    ]);
+  });
+
+  it('refuses to send a broken address and says why', async () => {
+    server.use(...shellHandlers('admin'), listHandler([]));
+    startFakeSession();
+    await renderApp('/admin?tab=users');
+    fireEvent.click(await screen.findByTestId('users-invite-open'));
+    fireEvent.change(await screen.findByLabelText(/^Email/), { target: { value: 'nina(at)demo' } });
+    fireEvent.click(screen.getByTestId('users-invite-send'));
+    await screen.findByText('Not a valid email address');
   });
 });

@@ -1,8 +1,10 @@
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, MultiSelect, NativeSelect, Stack, TextInput } from '@mantine/core';
 import { EMAIL_PATTERN, type TenantRole, type UserType } from '@signet/contracts';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { attempt, closeButtonProps, toast } from '../../../app/feedback.tsx';
+import { attempt, closeButtonProps, showFailure, toast } from '../../../app/feedback.tsx';
+import { useAddGroupMembers, useGroups } from '../groups-api.ts';
 import { useInviteUser } from '../users-api.ts';
 
 interface FormValues {
@@ -25,19 +27,31 @@ export function UsersInviteDialog({
 }) {
   const { t } = useTranslation();
   const invite = useInviteUser();
+  const groups = useGroups(opened);
+  const addToGroup = useAddGroupMembers();
+  const [groupIds, setGroupIds] = useState<string[]>([]);
   const form = useForm<FormValues>({
     defaultValues: { email: '', firstName: '', lastName: '', role: 'signer', type: 'auto' },
   });
   const { errors } = form.formState;
 
   const submit = form.handleSubmit(async ({ type, ...values }) => {
-    let invited = false;
+    let answer: Awaited<ReturnType<typeof invite.mutateAsync>> | undefined;
     const ok = await attempt(t, async () => {
-      invited = (await invite.mutateAsync({ ...values, ...(type === 'auto' ? {} : { type }) })).invited;
+      answer = await invite.mutateAsync({ ...values, ...(type === 'auto' ? {} : { type }) });
     });
-    if (!ok) return;
-    toast.success(t(invited ? 'adminUsers.invite.sent' : 'adminUsers.invite.alreadyMember', values));
+    if (!ok || !answer) return;
+    toast.success(t(answer.invited ? 'adminUsers.invite.sent' : 'adminUsers.invite.alreadyMember', values));
+    // The groups come after the invitation: a refusal there leaves the invitation standing, and says so.
+    for (const groupId of groupIds) {
+      try {
+        await addToGroup.mutateAsync({ groupId, userIds: [answer.user.id], manager: false });
+      } catch (e) {
+        showFailure(t, e);
+      }
+    }
     form.reset();
+    setGroupIds([]);
     onClose();
   });
 
@@ -94,6 +108,19 @@ export function UsersInviteDialog({
             data-testid="users-invite-type"
             {...form.register('type')}
           />
+          {(groups.data?.length ?? 0) > 0 && (
+            <MultiSelect
+              label={t('adminUsers.invite.groups')}
+              placeholder={t('adminUsers.invite.groupsPlaceholder')}
+              data={(groups.data ?? []).map((g) => ({ value: g.groupId, label: g.groupName }))}
+              value={groupIds}
+              onChange={setGroupIds}
+              searchable
+              clearable
+              clearButtonProps={{ 'aria-label': t('adminUsers.invite.clearGroups') }}
+              data-testid="users-invite-groups"
+            />
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('adminUsers.cancel')}
