@@ -172,6 +172,12 @@ describe('the actions offered for a member', () => {
     expect(actionsFor({ status: 'enabled', role: 'admin' })).toEqual(['resetPassword', 'disable']);
     expect(actionsFor({ status: 'cancelInvitation', role: 'signer' })).toEqual([]);
   });
+
+  it('lets only the owner disable or enable the owner', () => {
+    expect(actionsFor({ status: 'enabled', role: 'root' }, 'admin')).toEqual(['resetPassword']);
+    expect(actionsFor({ status: 'disabled', role: 'root' }, 'admin')).toEqual([]);
+    expect(actionsFor({ status: 'enabled', role: 'root' }, 'root')).toEqual(['resetPassword', 'disable']);
+  });
 });
 
 describe('inviting one person', () => {

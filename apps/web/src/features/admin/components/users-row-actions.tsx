@@ -1,25 +1,29 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { PENDING_INVITE_STATUSES, type UserRef } from '@signet/contracts';
+import { PENDING_INVITE_STATUSES, type Role, type UserRef } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { attempt, confirm, toast } from '../../../app/feedback.tsx';
 import { type UserAction, useUserAction } from '../users-api.ts';
 
-/** What an admin may do with a member in a given status (spec §4 statuses). */
-export function actionsFor(user: Pick<UserRef, 'status' | 'role'>): UserAction[] {
+/**
+ * What an admin may do with a member in a given status (spec §4 statuses). Only the owner (`root`)
+ * may disable or enable the owner, as the server rules.
+ */
+export function actionsFor(user: Pick<UserRef, 'status' | 'role'>, actorRole: Role = 'admin'): UserAction[] {
+  const mayToggle = user.role !== 'root' || actorRole === 'root';
   if (PENDING_INVITE_STATUSES.includes(user.status)) return ['cancelInvitation'];
-  if (user.status === 'disabled') return ['enable'];
+  if (user.status === 'disabled') return mayToggle ? ['enable'] : [];
   if (user.status === 'enabled' || user.status === 'expired' || user.status === 'resetpassword') {
     const makeAdmin: UserAction[] = user.role === 'admin' || user.role === 'root' ? [] : ['makeAdmin'];
-    return ['resetPassword', ...makeAdmin, 'disable'];
+    return ['resetPassword', ...makeAdmin, ...(mayToggle ? (['disable'] as const) : [])];
   }
   return [];
 }
 
 /** The menu of one member's actions, each confirmed first. */
-export function UserRowActions({ user }: { user: UserRef }) {
+export function UserRowActions({ user, actorRole }: { user: UserRef; actorRole: Role }) {
   const { t } = useTranslation();
   const act = useUserAction();
-  const actions = actionsFor(user);
+  const actions = actionsFor(user, actorRole);
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   if (actions.length === 0) return null;
 

@@ -69,7 +69,9 @@ export function UsersTab() {
 
   const users = list.data?.users ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / PAGE_SIZE));
-  const selectable = users.filter((u) => u.id !== me?.id);
+  // Not one's own role (the server refuses it), nor the owner's unless one is the owner.
+  const canSelect = (u: UserRef) => u.id !== me?.id && (u.role !== 'root' || me?.role === 'root');
+  const selectable = users.filter(canSelect);
   const grantable = TenantRole.filter((r) => r !== 'root' || me?.role === 'root');
 
   function change(next: Partial<UserListParams>) {
@@ -234,7 +236,7 @@ export function UsersTab() {
                         <Table.Td>
                           <Checkbox
                             aria-label={t('adminUsers.select', { name: userName(u) })}
-                            disabled={u.id === me?.id}
+                            disabled={!canSelect(u)}
                             checked={selected.has(u.id)}
                             onChange={(e) => {
                               const next = new Set(selected);
@@ -267,7 +269,11 @@ export function UsersTab() {
                       <Table.Td data-testid="users-row-last-sign-in">
                         {u.lastSignInAt ? formatDate(u.lastSignInAt, me ?? {}, true) : t('adminUsers.never')}
                       </Table.Td>
-                      {canManage && <Table.Td>{u.id !== me?.id && <UserRowActions user={u} />}</Table.Td>}
+                      {canManage && (
+                        <Table.Td>
+                          {u.id !== me?.id && <UserRowActions user={u} actorRole={me?.role ?? 'admin'} />}
+                        </Table.Td>
+                      )}
                     </Table.Tr>
                   );
                 })}
