@@ -1,5 +1,6 @@
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import {
   type ApiSession,
   apiSignIn,
@@ -60,6 +61,7 @@ describe('the tenant settings tab', () => {
       await goClientSide(page, '/admin?tab=settings');
       await page.getByTestId('tenant-settings').waitFor();
       expect(await seriousViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(inject('artifactsDir'), 'admin-settings.png'), fullPage: true });
 
       // The announcement, for today only, shows on the dashboard.
       const today = await page.evaluate(() => {
