@@ -2,7 +2,13 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../src/app/session/client.ts';
 import { HttpResponse, http, ok, setupMockServer } from './msw.ts';
-import { configuration, renderApp, shellHandlers, startFakeSession } from './render-app.tsx';
+import {
+  configuration,
+  publicConfiguration,
+  renderApp,
+  shellHandlers,
+  startFakeSession,
+} from './render-app.tsx';
 
 const server = setupMockServer();
 afterEach(() => sessionStore.clear());
@@ -12,7 +18,6 @@ function settingsServer() {
   let config: Record<string, unknown> = { ...configuration(), announcement: null };
   const sent: Record<string, unknown>[] = [];
   server.use(
-    ...shellHandlers('admin'),
     http.get('*/msbapi/v1/configuration', () => ok(config)),
     http.put('*/msbapi/v1/configuration', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -20,6 +25,8 @@ function settingsServer() {
       config = { ...config, ...body };
       return ok(config);
     }),
+    // After the handlers above, so theirs answer first.
+    ...shellHandlers('admin'),
   );
   return sent;
 }
@@ -152,5 +159,39 @@ describe('the tenant settings tab', () => {
     expect(Date.parse(a.startTime)).toBeLessThanOrEqual(Date.now());
     expect(Date.parse(a.endTime)).toBeGreaterThan(Date.now());
     expect(await screen.findByTestId('settings-announcement-remove')).toBeTruthy();
+  });
+
+  it('shows the tenant’s announcement on the dashboard while it runs, and the installation’s once it is over', async () => {
+    const now = Date.now();
+    const running = {
+      text: 'Our own maintenance',
+      startTime: new Date(now - 3_600_000).toISOString(),
+      endTime: new Date(now + 3_600_000).toISOString(),
+    };
+    const over = { ...running, endTime: new Date(now - 60_000).toISOString() };
+    const installation = { ...running, text: 'Installation-wide notice' };
+    let own: typeof running = running;
+    server.use(
+      http.get('*/msbapi/v1/configuration', () => ok({ ...configuration(), announcement: own })),
+      http.get('*/msbapi/public/configuration', () =>
+        ok({ ...publicConfiguration, announcement: installation }),
+      ),
+      http.get('*/msbapi/v2/epaks', () => ok([], { metadata: undefined })),
+      http.get('*/msbapi/v2/statistics', () => ok({})),
+      // After the handlers above, so theirs answer first.
+      ...shellHandlers('signer'),
+    );
+    startFakeSession();
+    const first = await renderApp('/dashboard');
+    expect((await screen.findByTestId('announcement-banner')).textContent).toContain('Our own maintenance');
+    first.unmount();
+    sessionStore.clear();
+
+    own = over;
+    startFakeSession();
+    await renderApp('/dashboard');
+    expect((await screen.findByTestId('announcement-banner')).textContent).toContain(
+      'Installation-wide notice',
+    );
   });
 });

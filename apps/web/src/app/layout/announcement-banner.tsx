@@ -9,10 +9,13 @@ import { announcementState } from './announcement.ts';
 export function AnnouncementBanner() {
   const { t } = useTranslation();
   const config = usePublicConfiguration();
-  // Signed in, the tenant's own announcement (admin settings tab) comes before the installation's.
+  // Signed in, the tenant's own announcement (admin settings tab) comes before the installation's
+  // until it is over.
   const tenantConfig = useTenantConfiguration();
   const [, rerender] = useReducer((n: number) => n + 1, 0);
-  const announcement = tenantConfig.data?.announcement ?? config.data?.announcement;
+  const own = tenantConfig.data?.announcement;
+  const announcement =
+    own && announcementState(own, Date.now()).changesInMs !== null ? own : config.data?.announcement;
   const state = announcementState(announcement, Date.now());
 
   useEffect(() => {
