@@ -132,18 +132,27 @@ describe('tenants', () => {
     expect((await t.call('GET', '/v1/users', { token: other.token })).code).toBe(1);
   });
 
-  it('a tenant past its licence date answers -88', async () => {
+  it("a tenant's admin cannot move its licence end or custodian limit; the super admin can, and past the end it answers -88", async () => {
     const admin = await t.signIn('admin@demo.test');
+    const sa = await t.signIn('superadmin@demo.test');
     const yesterday = new Date(t.clock.now().getTime() - 86_400_000).toISOString();
-    expect(
-      (
-        await t.call('PUT', '/v1/configuration', {
-          token: admin.token,
-          body: { licenseExpiresOn: yesterday },
-        })
-      ).code,
-    ).toBe(1);
+    const nextYear = new Date(t.clock.now().getTime() + 365 * 86_400_000).toISOString();
+    for (const body of [{ licenseExpiresOn: nextYear }, { custodianLimit: 1000 }]) {
+      const own = await t.call('PUT', '/v1/configuration', { token: admin.token, body });
+      expect(own.code).toBe(Code.NOT_AUTHORIZED);
+    }
+    const demo = admin.tenantId ?? '';
+    const ended = await t.call('PUT', `/v2/tenants/${demo}`, {
+      token: sa.token,
+      body: { licenseExpiresOn: yesterday, custodianLimit: 50 },
+    });
+    expect(ended.code).toBe(1);
     expect((await t.call('GET', '/v1/users', { token: admin.token })).code).toBe(Code.TRIAL_EXPIRED);
+    await t.call('PUT', `/v2/tenants/${demo}`, {
+      token: sa.token,
+      body: { licenseExpiresOn: null, custodianLimit: null },
+    });
+    expect((await t.call('GET', '/v1/users', { token: admin.token })).code).toBe(1);
   });
   it('renames a tenant and moves its licence end; a past end answers -88 until it is extended, and other settings stay', async () => {
     const created = await t.call<{ tenantUuid: string; licenseExpiresOn: string | null }>(

@@ -65,9 +65,14 @@ describe("the tenant's announcement banner", () => {
     const later = new Date(t.clock.now().getTime() + 365 * 86_400_000).toISOString();
     const body = { twoFactor: false, passwordPolicy: { minLength: 12 }, internalDomains: ['demo.test'] };
     expect((await t.call('PUT', '/v1/configuration', { token: admin.token, body })).code).toBe(1);
+    const sa = await t.signIn('superadmin@demo.test');
     expect(
-      (await t.call('PUT', '/v1/configuration', { token: admin.token, body: { licenseExpiresOn: later } }))
-        .code,
+      (
+        await t.call('PUT', `/v2/tenants/${admin.tenantId}`, {
+          token: sa.token,
+          body: { licenseExpiresOn: later },
+        })
+      ).code,
     ).toBe(1);
     const put = await t.call<Config & { internalDomains: string[] }>('PUT', '/v1/configuration', {
       token: admin.token,
@@ -84,7 +89,11 @@ describe("the tenant's announcement banner", () => {
     expect(tenants.data.find((x) => x.tenantUuid === admin.tenantId)?.licenseExpiresOn).toBe(later);
     await t.call('PUT', '/v1/configuration', {
       token: admin.token,
-      body: { announcement: null, passwordPolicy: {}, internalDomains: [], licenseExpiresOn: null },
+      body: { announcement: null, passwordPolicy: {}, internalDomains: [] },
+    });
+    await t.call('PUT', `/v2/tenants/${admin.tenantId}`, {
+      token: sa.token,
+      body: { licenseExpiresOn: null },
     });
   });
 

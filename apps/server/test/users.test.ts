@@ -64,7 +64,11 @@ describe('inviting users', () => {
       token: admin.token,
     });
     const custodians = stats.data.byRole.custodian ?? 0;
-    await t.call('PUT', '/v1/configuration', { token: admin.token, body: { custodianLimit: custodians } });
+    // The limit is the installation's term with the tenant: its super admin sets it.
+    const sa = await t.signIn('superadmin@demo.test');
+    const limit = (custodianLimit: number | null) =>
+      t.call('PUT', `/v2/tenants/${admin.tenantId}`, { token: sa.token, body: { custodianLimit } });
+    expect((await limit(custodians)).code).toBe(1);
     const res = await invite('one-too-many@demo.test', 'custodian');
     expect(res.code).toBe(Code.CUSTODIAN_LIMIT_EXCEEDED);
     const asSigner = await invite('one-too-many@demo.test', 'signer');
@@ -74,7 +78,7 @@ describe('inviting users', () => {
       body: { users: [{ userId: asSigner.data.user.id, role: 'custodian' }] },
     });
     expect(promote.code).toBe(Code.CUSTODIAN_LIMIT_EXCEEDED);
-    await t.call('PUT', '/v1/configuration', { token: admin.token, body: { custodianLimit: null } });
+    await limit(null);
   });
 
   it('cancelling an invitation stops its link (-173); cancelling again is -173; an accepted one is -34', async () => {

@@ -4861,6 +4861,7 @@ export interface operations {
                     tenantName?: string;
                     /** Format: date-time */
                     licenseExpiresOn?: string | null;
+                    custodianLimit?: number | null;
                 };
             };
         };

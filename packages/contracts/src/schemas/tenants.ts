@@ -28,8 +28,10 @@ export const UpdateTenantSchema = z
     status: z.enum(TenantStatus).optional(),
     tenantName: text().trim().min(2).max(200).optional(),
     licenseExpiresOn: z.iso.datetime().nullable().optional(),
+    /** The most custodians the tenant may have (code 100 past it); null is no limit. */
+    custodianLimit: z.number().int().min(0).nullable().optional(),
   })
-  .refine((v) => v.status !== undefined || v.tenantName !== undefined || v.licenseExpiresOn !== undefined, {
+  .refine((v) => Object.values(v).some((x) => x !== undefined), {
     message: 'Nothing to change',
   });
 export const TenantPathSchema = z.object({ tenantId: z.uuid() });

@@ -1,8 +1,9 @@
 import type { PublicConfiguration, TenantConfiguration, TenantSettings } from '@signet/contracts';
-import { SUPPORTED_LANGUAGES, TenantSettingsPatchSchema } from '@signet/contracts';
+import { Code, SUPPORTED_LANGUAGES, TenantSettingsPatchSchema } from '@signet/contracts';
 import { findTenant, getInstanceSetting, updateTenant } from '../../db/repositories/tenants.ts';
 import { appendActivity } from '../activity/append-activity.ts';
 import type { Actor } from '../actor.ts';
+import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorize, authorizeInTenant } from '../policy.ts';
 import { DEFAULT_TENANT_SETTINGS, readTenantSettings } from './tenant-settings.ts';
@@ -68,6 +69,8 @@ export async function tenantConfiguration(actor: Actor, deps: Deps): Promise<Ten
   };
 }
 
+const SUPER_ADMIN_SETTINGS: ReadonlySet<string> = new Set(['licenseExpiresOn', 'custodianLimit']);
+
 /** `PUT /v1/configuration`: an admin changes the tenant's settings (a partial document). */
 export async function updateTenantSettings(
   actor: Actor,
@@ -75,6 +78,12 @@ export async function updateTenantSettings(
   deps: Deps,
 ): Promise<TenantConfiguration> {
   authorizeInTenant(actor, 'tenant.settings');
+  // The licence and the custodian limit are the installation's terms with the tenant: only a super
+  // admin moves them (PUT /v2/tenants/{id}); a tenant admin must not extend their own licence.
+  const sent = typeof patch === 'object' && patch !== null ? Object.keys(patch) : [];
+  const reserved = sent.filter((key) => SUPER_ADMIN_SETTINGS.has(key));
+  if (reserved.length > 0)
+    throw new AppError(Code.NOT_AUTHORIZED, `${reserved.join(', ')}: set by the installation's super admin`);
   // Only the keys sent (the patch schema fills no defaults for the others, so they keep their values).
   const change = TenantSettingsPatchSchema.parse(patch);
   const tenantId = actor.tenantId;

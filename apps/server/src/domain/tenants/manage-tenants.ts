@@ -97,12 +97,18 @@ export async function createTenant(
 /**
  * `PUT /v2/tenants/{tenantId}`: disables or re-activates a tenant (a disabled tenant answers -88 to its
  * users), renames it (-87 when another tenant has the name) or moves its licence end (the tenant
- * setting `licenseExpiresOn`; null is no end).
+ * setting `licenseExpiresOn`; null is no end) or its custodian limit — the installation's terms,
+ * which the tenant's own admins cannot change.
  */
 export async function updateTenantAsSuperAdmin(
   actor: Actor,
   tenantId: string,
-  change: { status?: 'active' | 'disabled'; tenantName?: string; licenseExpiresOn?: string | null },
+  change: {
+    status?: 'active' | 'disabled';
+    tenantName?: string;
+    licenseExpiresOn?: string | null;
+    custodianLimit?: number | null;
+  },
   deps: Deps,
 ) {
   authorize(actor, 'tenants.manage');
@@ -118,8 +124,14 @@ export async function updateTenantAsSuperAdmin(
     await updateTenant(tx, tenantId, {
       ...(change.status !== undefined ? { status: change.status } : {}),
       ...(change.tenantName !== undefined ? { name: change.tenantName } : {}),
-      ...(change.licenseExpiresOn !== undefined
-        ? { settings: { ...stored, licenseExpiresOn: change.licenseExpiresOn } }
+      ...(change.licenseExpiresOn !== undefined || change.custodianLimit !== undefined
+        ? {
+            settings: {
+              ...stored,
+              ...(change.licenseExpiresOn !== undefined ? { licenseExpiresOn: change.licenseExpiresOn } : {}),
+              ...(change.custodianLimit !== undefined ? { custodianLimit: change.custodianLimit } : {}),
+            },
+          }
         : {}),
     });
     await appendActivity(
