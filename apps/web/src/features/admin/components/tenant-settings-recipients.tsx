@@ -50,7 +50,7 @@ export function RecipientSettings({ config }: { config: TenantConfiguration }) {
     rules.skipNewUsers && t('tenantSettings.recipients.skipNewUsersEffect'),
     (rules.allowedRoles ?? []).length > 0 &&
       t('tenantSettings.recipients.allowedRolesEffect', {
-        roles: (rules.allowedRoles ?? []).map((r) => t(`tenantSettings.roles.${r}`)).join(', '),
+        roles: (rules.allowedRoles ?? []).map((r) => t(`roles.${r}`)).join(', '),
       }),
   ].filter((e): e is string => typeof e === 'string');
 
@@ -104,7 +104,7 @@ export function RecipientSettings({ config }: { config: TenantConfiguration }) {
                 <Checkbox
                   key={r}
                   value={r}
-                  label={t(`tenantSettings.roles.${r}`)}
+                  label={t(`roles.${r}`)}
                   data-testid={`settings-role-${r}`}
                 />
               ))}

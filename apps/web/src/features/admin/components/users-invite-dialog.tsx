@@ -95,7 +95,7 @@ export function UsersInviteDialog({
           />
           <NativeSelect
             label={t('adminUsers.invite.role')}
-            data={grantable.map((r) => ({ value: r, label: t(`adminUsers.roles.${r}`) }))}
+            data={grantable.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
             data-testid="users-invite-role"
             {...form.register('role')}
           />

@@ -157,7 +157,7 @@ export function UsersTab() {
             onChange={(e) => change({ role: (e.currentTarget.value || null) as TenantRole | null })}
             data={[
               { value: '', label: t('adminUsers.anyRole') },
-              ...TenantRole.map((r) => ({ value: r, label: t(`adminUsers.roles.${r}`) })),
+              ...TenantRole.map((r) => ({ value: r, label: t(`roles.${r}`) })),
             ]}
             data-testid="users-filter-role"
           />
@@ -183,7 +183,7 @@ export function UsersTab() {
               label={t('adminUsers.newRole')}
               value={newRole}
               onChange={(e) => setNewRole(e.currentTarget.value as TenantRole)}
-              data={grantable.map((r) => ({ value: r, label: t(`adminUsers.roles.${r}`) }))}
+              data={grantable.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
               data-testid="users-bulk-role"
             />
             <Button
@@ -255,7 +255,7 @@ export function UsersTab() {
                         )}
                       </Table.Td>
                       <Table.Td>{u.email}</Table.Td>
-                      <Table.Td data-testid="users-row-role">{t(`adminUsers.roles.${u.role}`)}</Table.Td>
+                      <Table.Td data-testid="users-row-role">{t(`roles.${u.role}`)}</Table.Td>
                       <Table.Td>{t(`adminUsers.types.${u.type}`)}</Table.Td>
                       <Table.Td>
                         <Badge

@@ -5,14 +5,6 @@ export const tenantSettingsEn = {
   loadFailed: 'The settings could not be loaded. Please reload the page.',
   saved: 'Settings saved.',
   save: 'Save {{section}}',
-  roles: {
-    root: 'Owner',
-    admin: 'Admin',
-    custodian: 'Custodian',
-    signer: 'Signer',
-    submitter: 'Submitter',
-    registrar: 'Registrar',
-  },
   signIn: {
     title: 'Sign-in and passwords',
     hint: 'How members sign in and what their passwords must look like.',

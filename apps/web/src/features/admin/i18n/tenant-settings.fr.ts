@@ -5,14 +5,6 @@ export const tenantSettingsFr = {
   loadFailed: 'Les réglages n’ont pas pu être chargés. Veuillez recharger la page.',
   saved: 'Réglages enregistrés.',
   save: 'Enregistrer : {{section}}',
-  roles: {
-    root: 'Propriétaire',
-    admin: 'Administrateur',
-    custodian: 'Dépositaire',
-    signer: 'Signataire',
-    submitter: 'Déposant',
-    registrar: 'Greffier',
-  },
   signIn: {
     title: 'Connexion et mots de passe',
     hint: 'Comment les membres se connectent et à quoi leurs mots de passe doivent ressembler.',

@@ -39,14 +39,6 @@ export const adminUsersEn = {
   rolesChanged: 'Roles changed.',
   rolesRefused: 'These roles cannot change: {{who}}',
   actionsOf: 'Actions for {{name}}',
-  roles: {
-    root: 'Owner',
-    admin: 'Admin',
-    custodian: 'Custodian',
-    signer: 'Signer',
-    submitter: 'Submitter',
-    registrar: 'Registrar',
-  },
   types: { internal: 'Internal', external: 'External', auto: 'By email domain' },
   statuses: {
     admininvited: 'Invited',

@@ -39,14 +39,6 @@ export const adminUsersFr = {
   rolesChanged: 'Rôles modifiés.',
   rolesRefused: 'Ces rôles ne peuvent pas changer : {{who}}',
   actionsOf: 'Actions pour {{name}}',
-  roles: {
-    root: 'Propriétaire',
-    admin: 'Administrateur',
-    custodian: 'Gestionnaire',
-    signer: 'Signataire',
-    submitter: 'Émetteur',
-    registrar: 'Greffier',
-  },
   types: { internal: 'Interne', external: 'Externe', auto: 'Selon le domaine de l’e-mail' },
   statuses: {
     admininvited: 'Invité',

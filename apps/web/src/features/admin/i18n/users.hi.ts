@@ -39,14 +39,6 @@ export const adminUsersHi = {
   rolesChanged: 'भूमिकाएँ बदल दी गईं।',
   rolesRefused: 'ये भूमिकाएँ नहीं बदल सकतीं: {{who}}',
   actionsOf: '{{name}} के लिए कार्रवाइयाँ',
-  roles: {
-    root: 'स्वामी',
-    admin: 'व्यवस्थापक',
-    custodian: 'संरक्षक',
-    signer: 'हस्ताक्षरकर्ता',
-    submitter: 'प्रस्तुतकर्ता',
-    registrar: 'रजिस्ट्रार',
-  },
   types: { internal: 'आंतरिक', external: 'बाहरी', auto: 'ईमेल डोमेन के अनुसार' },
   statuses: {
     admininvited: 'आमंत्रित',
