@@ -101,12 +101,7 @@ export function RecipientSettings({ config }: { config: TenantConfiguration }) {
           >
             <Group gap="md" mt={4}>
               {TenantRole.map((r) => (
-                <Checkbox
-                  key={r}
-                  value={r}
-                  label={t(`roles.${r}`)}
-                  data-testid={`settings-role-${r}`}
-                />
+                <Checkbox key={r} value={r} label={t(`roles.${r}`)} data-testid={`settings-role-${r}`} />
               ))}
             </Group>
           </Checkbox.Group>
