@@ -1,17 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Button,
-  Card,
-  Group,
-  Loader,
-  Modal,
-  Stack,
-  Switch,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, Loader, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { EmailSchema } from '@signet/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -20,9 +8,10 @@ import { z } from 'zod';
 import { useCurrentUser } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
 import { attempt, closeButtonProps, toast } from '../../../app/feedback.tsx';
-import { fieldError, requiredText } from '../../../app/forms.ts';
+import { requiredText } from '../../../app/forms.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { useRegisterSuperAdmin, useSetSuperAdminStatus, useSuperAdmins } from '../api.ts';
+import { PersonFields } from './person-fields.tsx';
 
 const RegisterSchema = z.object({
   email: z
@@ -65,27 +54,20 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
     >
       <form onSubmit={form.handleSubmit(submit)} noValidate>
         <Stack gap="sm">
-          <TextInput
-            label={t('superAdmin.admins.email')}
-            type="email"
-            data-testid="sa-admin-email"
-            error={fieldError(t, errors.email)}
-            {...form.register('email')}
+          <PersonFields
+            labels={{
+              email: t('superAdmin.admins.email'),
+              firstName: t('superAdmin.admins.firstName'),
+              lastName: t('superAdmin.admins.lastName'),
+            }}
+            fields={{
+              email: form.register('email'),
+              firstName: form.register('firstName'),
+              lastName: form.register('lastName'),
+            }}
+            errors={errors}
+            testIds={{ email: 'sa-admin-email', firstName: 'sa-admin-first', lastName: 'sa-admin-last' }}
           />
-          <Group grow>
-            <TextInput
-              label={t('superAdmin.admins.firstName')}
-              data-testid="sa-admin-first"
-              error={fieldError(t, errors.firstName)}
-              {...form.register('firstName')}
-            />
-            <TextInput
-              label={t('superAdmin.admins.lastName')}
-              data-testid="sa-admin-last"
-              error={fieldError(t, errors.lastName)}
-              {...form.register('lastName')}
-            />
-          </Group>
           <Text size="sm" c="dimmed">
             {t('superAdmin.admins.registerHint')}
           </Text>

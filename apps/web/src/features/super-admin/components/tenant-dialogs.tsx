@@ -10,6 +10,7 @@ import { closeButtonProps } from '../../../app/feedback.tsx';
 import { fieldError, requiredText } from '../../../app/forms.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { extendedByAYear, licenceDayOf, licenceEndOf, useCreateTenant, useUpdateTenant } from '../api.ts';
+import { PersonFields } from './person-fields.tsx';
 
 const tenantName = z.string().trim().min(2, 'superAdmin.tenants.nameTooShort').max(200);
 
@@ -75,27 +76,28 @@ export function CreateTenantDialog({
             error={fieldError(t, errors.tenantName)}
             {...form.register('tenantName')}
           />
-          <TextInput
-            label={t('superAdmin.tenants.ownerEmail')}
-            type="email"
-            data-testid="sa-tenant-owner-email"
-            error={fieldError(t, errors.adminEmail)}
-            {...form.register('adminEmail')}
+          <PersonFields
+            labels={{
+              email: t('superAdmin.tenants.ownerEmail'),
+              firstName: t('superAdmin.tenants.ownerFirstName'),
+              lastName: t('superAdmin.tenants.ownerLastName'),
+            }}
+            fields={{
+              email: form.register('adminEmail'),
+              firstName: form.register('adminFirstName'),
+              lastName: form.register('adminLastName'),
+            }}
+            errors={{
+              email: errors.adminEmail,
+              firstName: errors.adminFirstName,
+              lastName: errors.adminLastName,
+            }}
+            testIds={{
+              email: 'sa-tenant-owner-email',
+              firstName: 'sa-tenant-owner-first',
+              lastName: 'sa-tenant-owner-last',
+            }}
           />
-          <Group grow>
-            <TextInput
-              label={t('superAdmin.tenants.ownerFirstName')}
-              data-testid="sa-tenant-owner-first"
-              error={fieldError(t, errors.adminFirstName)}
-              {...form.register('adminFirstName')}
-            />
-            <TextInput
-              label={t('superAdmin.tenants.ownerLastName')}
-              data-testid="sa-tenant-owner-last"
-              error={fieldError(t, errors.adminLastName)}
-              {...form.register('adminLastName')}
-            />
-          </Group>
           <Text size="sm" c="dimmed">
             {t('superAdmin.tenants.ownerHint')}
           </Text>
