@@ -1,14 +1,7 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { setupBrowser, signInAndWait } from './support/app.ts';
 import { seriousViolations } from './support/axe.ts';
 import { linkIn, nextMail } from './support/mail.ts';
-
-/** axe on the page once the dialogs' opening transitions are over (mid-fade colours are not the real ones). */
-async function violationsWhenSettled(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => document.getAnimations().length === 0);
-  return seriousViolations(page);
-}
 
 describe('the super admin console', () => {
   const browser = setupBrowser();
@@ -26,7 +19,7 @@ describe('the super admin console', () => {
     await page.waitForURL('**/settings');
     await page.getByTestId('sa-tenant-row').first().waitFor();
     await page.getByTestId('sa-admin-row').first().waitFor();
-    found.page = await violationsWhenSettled(page);
+    found.page = await seriousViolations(page);
 
     // The UI in French: the owner's invitation goes out in French.
     await page.getByTestId('language-menu').click();
@@ -40,7 +33,7 @@ describe('the super admin console', () => {
     await page.getByTestId('sa-tenant-owner-email').fill(ownerEmail);
     await page.getByTestId('sa-tenant-owner-first').fill('Olive');
     await page.getByTestId('sa-tenant-owner-last').fill('Owner');
-    found.createDialog = await violationsWhenSettled(page);
+    found.createDialog = await seriousViolations(page);
     await page.getByTestId('sa-tenant-create-save').click();
     await create.waitFor({ state: 'detached' });
 
@@ -68,7 +61,7 @@ describe('the super admin console', () => {
     // Disable, then enable again.
     await row.getByTestId('sa-tenant-toggle').click();
     await page.getByTestId('confirm-ok').waitFor();
-    found.confirmDialog = await violationsWhenSettled(page);
+    found.confirmDialog = await seriousViolations(page);
     await page.getByTestId('confirm-ok').click();
     await row.getByTestId('sa-tenant-status').filter({ hasText: 'Désactivée' }).waitFor();
     await row.getByTestId('sa-tenant-toggle').click();
@@ -84,7 +77,7 @@ describe('the super admin console', () => {
     expect(await page.getByTestId('sa-tenant-edit-licence').inputValue()).toMatch(
       new RegExp(`^${nextYear}-`),
     );
-    found.editDialog = await violationsWhenSettled(page);
+    found.editDialog = await seriousViolations(page);
     await page.getByTestId('sa-tenant-edit-save').click();
     await page.getByTestId('sa-tenant-edit-dialog').waitFor({ state: 'detached' });
     await row.getByTestId('sa-tenant-licence').filter({ hasText: nextYear }).waitFor();
@@ -95,13 +88,13 @@ describe('the super admin console', () => {
     await page.getByTestId('sa-admin-email').fill(adminEmail);
     await page.getByTestId('sa-admin-first').fill('Opal');
     await page.getByTestId('sa-admin-last').fill('Ops');
-    found.registerDialog = await violationsWhenSettled(page);
+    found.registerDialog = await seriousViolations(page);
     await page.getByTestId('sa-admin-register-save').click();
     await page.getByTestId('sa-admin-register-dialog').waitFor({ state: 'detached' });
     await page.getByTestId('sa-admin-row').filter({ hasText: adminEmail }).waitFor();
     expect(linkIn(await nextMail(adminEmail, /Signet/))).toContain('/resetpassword?token=');
 
-    found.pageAfter = await violationsWhenSettled(page);
+    found.pageAfter = await seriousViolations(page);
     expect(found).toEqual({
       page: [],
       createDialog: [],

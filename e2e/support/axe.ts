@@ -4,8 +4,19 @@ import type { Page } from 'playwright-core';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Serious and critical accessibility violations on the current page (axe-core). */
+/**
+ * Serious and critical accessibility violations on the current page (axe-core), once its opening
+ * transitions are over: mid-fade colours are not the real ones. Endless animations (spinners)
+ * do not count as unsettled.
+ */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+      ),
+  );
   // Evaluated through the debugging protocol, not as an inline <script>: the app's
   // Content-Security-Policy (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
