@@ -13,9 +13,9 @@ export const PasswordPolicySchema = z.object({
   requireSpecial: z.boolean().default(false),
   /** Days after which a password expires and must be changed (0: never). */
   expiryDays: z.number().int().min(0).default(0),
-  /** Failed sign-ins in a row that lock the account (code -14). */
+  /** Failed sign-ins of one account from one address before each further one is delayed (no account lock). */
   lockoutThreshold: z.number().int().min(1).max(100).default(5),
-  /** Minutes a locked account stays locked; a password reset unlocks it at once. */
+  /** The longest delay, in minutes; the failures are forgotten this long after the last one. */
   lockoutMinutes: z.number().int().min(1).default(15),
 });
 export type PasswordPolicy = z.infer<typeof PasswordPolicySchema>;

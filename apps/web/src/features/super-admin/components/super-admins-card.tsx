@@ -11,6 +11,7 @@ import { attempt, closeButtonProps, toast } from '../../../app/feedback.tsx';
 import { requiredText } from '../../../app/forms.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { useRegisterSuperAdmin, useSetSuperAdminStatus, useSuperAdmins } from '../api.ts';
+import { FormError } from './form-error.tsx';
 import { PersonFields } from './person-fields.tsx';
 
 const RegisterSchema = z.object({
@@ -71,11 +72,7 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
           <Text size="sm" c="dimmed">
             {t('superAdmin.admins.registerHint')}
           </Text>
-          {error && (
-            <Text c="red.8" size="sm" role="alert" data-testid="sa-admin-form-error">
-              {error}
-            </Text>
-          )}
+          <FormError error={error} testId="sa-admin-form-error" />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               {t('common.cancel')}

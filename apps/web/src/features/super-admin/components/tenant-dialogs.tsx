@@ -10,6 +10,7 @@ import { closeButtonProps } from '../../../app/feedback.tsx';
 import { fieldError, requiredText } from '../../../app/forms.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { extendedByAYear, licenceDayOf, licenceEndOf, useCreateTenant, useUpdateTenant } from '../api.ts';
+import { FormError } from './form-error.tsx';
 import { PersonFields } from './person-fields.tsx';
 
 const tenantName = z.string().trim().min(2, 'superAdmin.tenants.nameTooShort').max(200);
@@ -24,15 +25,6 @@ const CreateSchema = z.object({
   adminLastName: requiredText.max(100),
 });
 type CreateValues = z.infer<typeof CreateSchema>;
-
-function FormError({ error, testId }: { error: string | null; testId: string }) {
-  if (!error) return null;
-  return (
-    <Text c="red.8" size="sm" role="alert" data-testid={testId}>
-      {error}
-    </Text>
-  );
-}
 
 /** A new tenant and its owner, who is invited (in the language of this page) to become its root. */
 export function CreateTenantDialog({
