@@ -6,3 +6,4 @@ export * from './mail.ts';
 export * from './templates.ts';
 export * from './tenants.ts';
 export * from './users.ts';
+export * from './webhooks.ts';
