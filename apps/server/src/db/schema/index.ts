@@ -7,3 +7,4 @@ export * from './templates.ts';
 export * from './tenants.ts';
 export * from './users.ts';
 export * from './webhooks.ts';
+export * from './webforms.ts';
