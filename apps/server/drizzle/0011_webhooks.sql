@@ -60,5 +60,6 @@ END
 $$;
 --> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON webhook_subscriptions, webhook_deliveries TO signet_app;
+--> statement-breakpoint
 -- Attempts are the record of what was sent: never changed; they go only with their subscription.
 GRANT SELECT, INSERT, DELETE ON webhook_attempts TO signet_app;
