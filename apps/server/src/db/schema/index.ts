@@ -1,5 +1,6 @@
 export * from './activity.ts';
 export * from './auth.ts';
+export * from './directory.ts';
 export * from './epaks.ts';
 export * from './integrations.ts';
 export * from './mail.ts';
