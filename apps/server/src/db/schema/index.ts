@@ -9,3 +9,4 @@ export * from './tenants.ts';
 export * from './users.ts';
 export * from './webhooks.ts';
 export * from './webforms.ts';
+export * from './sso.ts';
