@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setupBrowser, signInAndWait } from './support/app.ts';
+import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
 import { seriousViolations } from './support/axe.ts';
 import { linkIn, nextMail } from './support/mail.ts';
 
@@ -103,5 +103,52 @@ describe('the super admin console', () => {
       registerDialog: [],
       pageAfter: [],
     });
+  });
+
+  it('a super admin closes sign-up and gives new tenants a 30-day licence: the sign-in page and the next tenant follow', async () => {
+    const run = Date.now().toString(36);
+    const tenantName = `Trial Journeys ${run}`;
+    const page = await browser.newPage();
+    try {
+      await signInAndWait(page, 'superadmin@demo.test');
+      await page.waitForURL('**/settings');
+      await page.getByTestId('sa-platform-save').waitFor();
+      await page.getByTestId('sa-platform-signup').uncheck();
+      await page.getByTestId('sa-platform-license-days').fill('30');
+      await page.getByTestId('sa-platform-custodian-limit').fill('5');
+      await page.getByTestId('sa-platform-save').click();
+      await page.getByText('Platform settings saved.').waitFor();
+      const platformViolations = await seriousViolations(page);
+
+      await page.getByTestId('sa-tenant-create').click();
+      await page.getByTestId('sa-tenant-name').fill(tenantName);
+      await page.getByTestId('sa-tenant-owner-email').fill(`owner-${run}@trial-journeys.test`);
+      await page.getByTestId('sa-tenant-owner-first').fill('Tess');
+      await page.getByTestId('sa-tenant-owner-last').fill('Trial');
+      await page.getByTestId('sa-tenant-create-save').click();
+      await page.getByTestId('sa-tenant-create-dialog').waitFor({ state: 'detached' });
+      const row = page.getByTestId('sa-tenant-row').filter({ hasText: tenantName });
+      await row.waitFor();
+      // Thirty days from today, in the page's date format: not "No end".
+      const licence = (await row.getByTestId('sa-tenant-licence').textContent()) ?? '';
+      expect(licence).not.toBe('No end');
+      const expected = new Date(Date.now() + 30 * 86_400_000).getUTCFullYear();
+      expect(licence).toContain(String(expected));
+
+      // Nobody signed in: the sign-in page offers no sign-up any more.
+      const visitor = await browser.newPage();
+      await visitor.goto('/login');
+      await visitor.getByTestId('login-submit').waitFor();
+      await visitor.getByTestId('link-forgot').waitFor();
+      expect(await visitor.getByTestId('link-signup').count()).toBe(0);
+      expect(platformViolations).toEqual([]);
+    } finally {
+      // The e2e server is shared: other journeys expect sign-up open and no terms for new tenants.
+      const sa = await apiSignIn('superadmin@demo.test');
+      await callApi('PUT', '/v2/platform/settings', {
+        token: sa.token,
+        body: { signupAllowed: true, newTenantLicenseDays: null, newTenantCustodianLimit: null },
+      });
+    }
   });
 });

@@ -230,6 +230,10 @@ const served: Record<string, Probe[]> = {
 /** Routes that refuse a link session with -11: everything that is not about the link's ePak. */
 const refused = [
   'GET /v2/getMaskedInfo',
+  // The menus and permissions of a signed-in member, not of a forwarded link.
+  'GET /v1/accessibilities',
+  'GET /v2/platform/settings',
+  'PUT /v2/platform/settings',
   // Invitations to other tenants are the person's to answer, not a forwarded link's.
   'GET /v1/user/invitations',
   'POST /v1/user/invitations/:tenantId',
@@ -332,7 +336,26 @@ const refused = [
   'DELETE /v1/oauthclients/:id',
   'POST /v1/oauth/authorize',
   'GET /v1/callbacks',
+  'GET /v2/userSyncUp/settings',
+  'PUT /v2/userSyncUp/settings',
+  'POST /v2/userSyncUp/test',
+  'POST /v2/startUserSyncUp',
+  'GET /v2/userSyncUp/runs',
+  'GET /v2/webhooks',
+  'POST /v2/webhooks',
+  'PUT /v2/webhooks/:id',
+  'DELETE /v2/webhooks/:id',
+  'GET /v2/webhooks/:id/deliveries',
+  'POST /v2/webhooks/:id/deliveries/:deliveryId/resend',
+  'POST /v2/webhooks/:id/test',
   'GET /v2/epaks/easysignlinks/:ePakId',
+  'GET /v2/webform',
+  'POST /v2/webform',
+  'PUT /v2/webform',
+  'DELETE /v2/webform/:mappingId',
+  'GET /v2/generatewebformapi',
+  'GET /v1/sso',
+  'PUT /v1/sso',
 ];
 
 /** Routes without sign-in: they never read the token, so a link session is nobody there. */
@@ -343,6 +366,7 @@ const publicRoutes = [
   'GET /public/usertype',
   'GET /public/passwordpolicy',
   'POST /public/token',
+  'POST /public/ui/switch',
   'GET /public/access_token',
   'POST /v1/authenticate',
   'POST /v2/authentication/otp/verify',
@@ -353,6 +377,10 @@ const publicRoutes = [
   'POST /public/invitation',
   'POST /public/invitation/answer',
   'GET /v2/epaks/:ePakId/exchange',
+  'POST /public/webform/:tenantId/:mappingId',
+  'GET /public/sso/:tenantId',
+  'POST /public/sso/start',
+  'POST /public/sso/callback',
 ];
 
 /** Each route as `METHOD url`, with its auth mode. */

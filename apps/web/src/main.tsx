@@ -5,11 +5,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app.tsx';
 import { i18n, initI18n } from './app/i18n/i18n.ts';
+import { adoptViewFromUrl } from './app/layout/view-preference.ts';
 import { setLanguageSource } from './app/session/client.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+adoptViewFromUrl();
 setLanguageSource(() => i18n.language || 'en');
 const container = root;
 void initI18n().then(() => {

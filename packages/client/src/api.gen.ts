@@ -72,6 +72,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/ui/switch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A form post that switches the web app to the new (or classic) view, then opens a page of it */
+        post: operations["switchView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/token": {
         parameters: {
             query?: never;
@@ -794,6 +811,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/platform/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Super admin: whether anyone may sign up, and the licence and custodian limit new tenants start with */
+        get: operations["getPlatformSettings"];
+        /** Super admin: changes any of the platform settings */
+        put: operations["updatePlatformSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/user/getAllSuperadmins": {
         parameters: {
             query?: never;
@@ -891,6 +926,23 @@ export interface paths {
         get: operations["getConfiguration"];
         /** Admin: changes the tenant's settings (any subset) */
         put: operations["updateConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/accessibilities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The routes, menus and permissions of the signed-in user in the current tenant */
+        get: operations["getAccessibilities"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1802,6 +1854,301 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/webform": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's web-form mappings (admin; the web-form setting must be on), filtered by documentId, workflowId or name */
+        get: operations["listWebformMappings"];
+        /** Changes a web-form mapping (mappingId); the parameters given change, and the admin saving it becomes its sender */
+        put: operations["updateWebformMapping"];
+        /** Maps an HTML form to a document template (documentId) and workflow (workflowId, `none`: the template’s own): htmlInputFilenames comma separated; the body says what each input fills (an input named like a template field fills it) */
+        post: operations["createWebformMapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webform/{mappingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a web-form mapping (-183 when it has composed ePaks) */
+        delete: operations["deleteWebformMapping"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/generatewebformapi": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a site needs to post a mapped form: URL with its key, inputs, an HTML form and a JSON example; regenerate=true replaces the key */
+        get: operations["generateWebformApi"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/webform/{tenantId}/{mappingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A site’s form post (form or JSON, the mapping’s key in `key`): composes an ePak from the mapping and starts it */
+        post: operations["submitWebform"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/userSyncUp/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's LDAP directory connection (never its bind password) */
+        get: operations["getDirectorySettings"];
+        /** Saves the directory connection; bindPassword left out keeps the stored one, "" removes it (-6 for an address Signet does not call) */
+        put: operations["saveDirectorySettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/userSyncUp/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Binds and searches with these settings and says what it found; changes nothing (-1303 when it fails) */
+        post: operations["testDirectoryConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/startUserSyncUp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Queues a sync-up of the members from the directory; the run reports its progress in GET /v2/userSyncUp/runs (-1301 not set up, -1302 one is running) */
+        post: operations["startUserSyncUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/userSyncUp/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest sync-up runs, newest first, with progress counts and summary */
+        get: operations["listDirectorySyncRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s webhook subscriptions (admin) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Subscribes a URL to ePak events; its signing secret is answered this once (admin) */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a webhook subscription; regenerateSecret answers a new secret once (admin) */
+        put: operations["updateWebhook"];
+        post?: never;
+        /** Removes a webhook subscription with its delivery log (admin) */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A webhook’s deliveries, newest first, with every attempt (admin) */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{id}/deliveries/{deliveryId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a delivery again now, whatever its status; answers it with the new attempt (admin) */
+        post: operations["resendWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a test event to this webhook now; answers the delivery with its attempt (admin) */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant’s OpenID Connect provider (admin); the client secret is never answered */
+        get: operations["getSsoSettings"];
+        /** Saves the tenant’s OpenID Connect provider, discovering it first when enabled (admin) */
+        put: operations["saveSsoSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/sso/{tenantId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The provider name the login page offers for a tenant (null: none) */
+        get: operations["getSsoButton"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/sso/start": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Starts a sign-in at the tenant’s provider: answers its authorization URL (PKCE, state, nonce) */
+        post: operations["startSsoSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Finishes a sign-in with the provider’s answer: a Signet session in that tenant */
+        post: operations["finishSsoSignIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1850,7 +2197,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The change conflicts with the item's state or existing data. Codes: 100, -22, -23, -25, -28, -32, -34, -35, -46, -47, -56, -60, -63, -72, -75, -81, -82, -85, -87, -141, -148, -150, -163, -164, -165, -169, -170, -172, -173, -176, -183, -189, -203, -224. */
+        /** @description The change conflicts with the item's state or existing data. Codes: 100, -22, -23, -25, -28, -32, -34, -35, -46, -47, -56, -60, -63, -72, -75, -81, -82, -85, -87, -141, -148, -150, -163, -164, -165, -169, -170, -172, -173, -176, -183, -189, -203, -224, -1301, -1302. */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1861,6 +2208,15 @@ export interface components {
         };
         /** @description The body or an uploaded file is larger than allowed. Codes: -142, -241. */
         PayloadTooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description A document could not be read or converted. Codes: -48, -59, -125, -215, -216, -1303. */
+        UnprocessableContent: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2041,6 +2397,48 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    switchView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /**
+                     * @default new
+                     * @enum {string}
+                     */
+                    view?: "classic" | "new";
+                    redirect?: string;
+                };
+                "application/json": {
+                    /**
+                     * @default new
+                     * @enum {string}
+                     */
+                    view?: "classic" | "new";
+                    redirect?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Opens the page in `Location` */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -4635,6 +5033,80 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    getPlatformSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            signupAllowed: boolean;
+                            newTenantLicenseDays: number | null;
+                            newTenantCustodianLimit: number | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updatePlatformSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    signupAllowed?: boolean;
+                    newTenantLicenseDays?: number | null;
+                    newTenantCustodianLimit?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            signupAllowed: boolean;
+                            newTenantLicenseDays: number | null;
+                            newTenantCustodianLimit: number | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listSuperAdmins: {
         parameters: {
             query?: never;
@@ -5214,6 +5686,43 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAccessibilities: {
+        parameters: {
+            query?: {
+                mobileApp?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            role: string;
+                            routes: string[];
+                            topMenu: string[];
+                            composeMenu: string[];
+                            adminMenu: string[];
+                            permissions: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -9834,6 +10343,1347 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebformMappings: {
+        parameters: {
+            query?: {
+                documentId?: string;
+                workflowId?: string;
+                name?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            mappings: {
+                                mappingId: string;
+                                name: string;
+                                documentId: string;
+                                documentName: string;
+                                workflowId: string | null;
+                                workflowName: string;
+                                htmlInputFilenames: string[];
+                                targets: {
+                                    [key: string]: {
+                                        /** @enum {string} */
+                                        kind: "field";
+                                        field: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "recipient";
+                                        step: number;
+                                        index: number;
+                                        /** @enum {string} */
+                                        part: "email" | "firstName" | "lastName";
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "subject";
+                                    };
+                                };
+                                senderId: string;
+                                senderEmail: string;
+                                epakCount: number;
+                                createdOn: string;
+                                modifiedOn: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateWebformMapping: {
+        parameters: {
+            query: {
+                mappingId: string;
+                name?: string;
+                documentId?: string;
+                workflowId?: "none" | string;
+                htmlInputFilenames?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    targets?: {
+                        [key: string]: {
+                            /** @enum {string} */
+                            kind: "field";
+                            field: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "recipient";
+                            step: number;
+                            index: number;
+                            /** @enum {string} */
+                            part: "email" | "firstName" | "lastName";
+                        } | {
+                            /** @enum {string} */
+                            kind: "subject";
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            mappingId: string;
+                            name: string;
+                            documentId: string;
+                            documentName: string;
+                            workflowId: string | null;
+                            workflowName: string;
+                            htmlInputFilenames: string[];
+                            targets: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    kind: "field";
+                                    field: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "recipient";
+                                    step: number;
+                                    index: number;
+                                    /** @enum {string} */
+                                    part: "email" | "firstName" | "lastName";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "subject";
+                                };
+                            };
+                            senderId: string;
+                            senderEmail: string;
+                            epakCount: number;
+                            createdOn: string;
+                            modifiedOn: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWebformMapping: {
+        parameters: {
+            query: {
+                name: string;
+                documentId: string;
+                workflowId?: "none" | string;
+                htmlInputFilenames: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    targets?: {
+                        [key: string]: {
+                            /** @enum {string} */
+                            kind: "field";
+                            field: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "recipient";
+                            step: number;
+                            index: number;
+                            /** @enum {string} */
+                            part: "email" | "firstName" | "lastName";
+                        } | {
+                            /** @enum {string} */
+                            kind: "subject";
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            mappingId: string;
+                            name: string;
+                            documentId: string;
+                            documentName: string;
+                            workflowId: string | null;
+                            workflowName: string;
+                            htmlInputFilenames: string[];
+                            targets: {
+                                [key: string]: {
+                                    /** @enum {string} */
+                                    kind: "field";
+                                    field: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "recipient";
+                                    step: number;
+                                    index: number;
+                                    /** @enum {string} */
+                                    part: "email" | "firstName" | "lastName";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "subject";
+                                };
+                            };
+                            senderId: string;
+                            senderEmail: string;
+                            epakCount: number;
+                            createdOn: string;
+                            modifiedOn: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteWebformMapping: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                mappingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @enum {boolean} */
+                            ok: true;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    generateWebformApi: {
+        parameters: {
+            query: {
+                mappingId: string;
+                regenerate?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            mappingId: string;
+                            url: string;
+                            endpoint: string;
+                            key: string;
+                            /** @enum {string} */
+                            method: "POST";
+                            contentTypes: string[];
+                            inputs: {
+                                name: string;
+                                required: boolean;
+                                fills: ({
+                                    /** @enum {string} */
+                                    kind: "field";
+                                    field: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "recipient";
+                                    step: number;
+                                    index: number;
+                                    /** @enum {string} */
+                                    part: "email" | "firstName" | "lastName";
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "subject";
+                                }) | null;
+                            }[];
+                            htmlSnippet: string;
+                            jsonExample: {
+                                [key: string]: string;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    submitWebform: {
+        parameters: {
+            query?: {
+                key?: string;
+            };
+            header?: never;
+            path: {
+                tenantId: string;
+                mappingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    [key: string]: string | string[];
+                };
+                "application/json": {
+                    [key: string]: string | string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            ePakId: string;
+                            status: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getDirectorySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            config: {
+                                url: string;
+                                /** @default  */
+                                bindDn: string;
+                                baseDn: string;
+                                /** @default (objectClass=inetOrgPerson) */
+                                userFilter: string;
+                                /** @default mail */
+                                emailAttribute: string;
+                                /** @default givenName */
+                                firstNameAttribute: string;
+                                /** @default sn */
+                                lastNameAttribute: string;
+                                /** @default  */
+                                groupBaseDn: string;
+                                /** @default (|(objectClass=groupOfNames)(objectClass=groupOfUniqueNames)) */
+                                groupFilter: string;
+                                /** @default member */
+                                groupMemberAttribute: string;
+                                /**
+                                 * @default signer
+                                 * @enum {string}
+                                 */
+                                defaultRole: "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                /** @default [] */
+                                groupMappings: {
+                                    ldapGroup: string;
+                                    groupName: string;
+                                }[];
+                            } | null;
+                            hasBindPassword: boolean;
+                            updatedAt: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    saveDirectorySettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @default  */
+                    bindDn?: string;
+                    baseDn: string;
+                    /** @default (objectClass=inetOrgPerson) */
+                    userFilter?: string;
+                    /** @default mail */
+                    emailAttribute?: string;
+                    /** @default givenName */
+                    firstNameAttribute?: string;
+                    /** @default sn */
+                    lastNameAttribute?: string;
+                    /** @default  */
+                    groupBaseDn?: string;
+                    /** @default (|(objectClass=groupOfNames)(objectClass=groupOfUniqueNames)) */
+                    groupFilter?: string;
+                    /** @default member */
+                    groupMemberAttribute?: string;
+                    /**
+                     * @default signer
+                     * @enum {string}
+                     */
+                    defaultRole?: "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                    /** @default [] */
+                    groupMappings?: {
+                        ldapGroup: string;
+                        groupName: string;
+                    }[];
+                    bindPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            config: {
+                                url: string;
+                                /** @default  */
+                                bindDn: string;
+                                baseDn: string;
+                                /** @default (objectClass=inetOrgPerson) */
+                                userFilter: string;
+                                /** @default mail */
+                                emailAttribute: string;
+                                /** @default givenName */
+                                firstNameAttribute: string;
+                                /** @default sn */
+                                lastNameAttribute: string;
+                                /** @default  */
+                                groupBaseDn: string;
+                                /** @default (|(objectClass=groupOfNames)(objectClass=groupOfUniqueNames)) */
+                                groupFilter: string;
+                                /** @default member */
+                                groupMemberAttribute: string;
+                                /**
+                                 * @default signer
+                                 * @enum {string}
+                                 */
+                                defaultRole: "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                /** @default [] */
+                                groupMappings: {
+                                    ldapGroup: string;
+                                    groupName: string;
+                                }[];
+                            } | null;
+                            hasBindPassword: boolean;
+                            updatedAt: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    testDirectoryConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    /** @default  */
+                    bindDn?: string;
+                    baseDn: string;
+                    /** @default (objectClass=inetOrgPerson) */
+                    userFilter?: string;
+                    /** @default mail */
+                    emailAttribute?: string;
+                    /** @default givenName */
+                    firstNameAttribute?: string;
+                    /** @default sn */
+                    lastNameAttribute?: string;
+                    /** @default  */
+                    groupBaseDn?: string;
+                    /** @default (|(objectClass=groupOfNames)(objectClass=groupOfUniqueNames)) */
+                    groupFilter?: string;
+                    /** @default member */
+                    groupMemberAttribute?: string;
+                    /**
+                     * @default signer
+                     * @enum {string}
+                     */
+                    defaultRole?: "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                    /** @default [] */
+                    groupMappings?: {
+                        ldapGroup: string;
+                        groupName: string;
+                    }[];
+                    bindPassword?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            users: number;
+                            usersWithoutEmail: number;
+                            sampleEmails: string[];
+                            groups: {
+                                dn: string;
+                                name: string;
+                                members: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startUserSyncUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            runId: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "failed";
+                            startedBy: string;
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            total: number | null;
+                            seen: number;
+                            created: number;
+                            updated: number;
+                            disabled: number;
+                            failed: number;
+                            failures: {
+                                entry: string;
+                                reason: string;
+                            }[];
+                            groups: {
+                                groupName: string;
+                                created: boolean;
+                                added: number;
+                                removed: number;
+                            }[];
+                            error: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listDirectorySyncRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            runs: {
+                                runId: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "failed";
+                                startedBy: string;
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                                total: number | null;
+                                seen: number;
+                                created: number;
+                                updated: number;
+                                disabled: number;
+                                failed: number;
+                                failures: {
+                                    entry: string;
+                                    reason: string;
+                                }[];
+                                groups: {
+                                    groupName: string;
+                                    created: boolean;
+                                    added: number;
+                                    removed: number;
+                                }[];
+                                error: string | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: ("sent" | "viewed" | "signed" | "rejected" | "completed" | "expired" | "deleted")[];
+                            description: string;
+                            enabled: boolean;
+                            createdOn: string;
+                            secret?: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url: string;
+                    events: ("sent" | "viewed" | "signed" | "rejected" | "completed" | "expired" | "deleted")[];
+                    /** @default  */
+                    description?: string;
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: ("sent" | "viewed" | "signed" | "rejected" | "completed" | "expired" | "deleted")[];
+                            description: string;
+                            enabled: boolean;
+                            createdOn: string;
+                            secret?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    url?: string;
+                    events?: ("sent" | "viewed" | "signed" | "rejected" | "completed" | "expired" | "deleted")[];
+                    description?: string;
+                    enabled?: boolean;
+                    /** @default false */
+                    regenerateSecret?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            url: string;
+                            events: ("sent" | "viewed" | "signed" | "rejected" | "completed" | "expired" | "deleted")[];
+                            description: string;
+                            enabled: boolean;
+                            createdOn: string;
+                            secret?: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                pg?: number;
+                size?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            eventId: string;
+                            event: string;
+                            ePakId: string | null;
+                            /** @enum {string} */
+                            status: "Pending" | "Delivered" | "Failed";
+                            attempts: {
+                                attemptedOn: string;
+                                httpStatus: number | null;
+                                error: string | null;
+                                durationMs: number;
+                            }[];
+                            nextAttemptOn: string | null;
+                            createdOn: string;
+                        }[];
+                        message?: string;
+                        metadata: {
+                            totalCount: number;
+                            pg: number;
+                            pageSize: number;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    resendWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            eventId: string;
+                            event: string;
+                            ePakId: string | null;
+                            /** @enum {string} */
+                            status: "Pending" | "Delivered" | "Failed";
+                            attempts: {
+                                attemptedOn: string;
+                                httpStatus: number | null;
+                                error: string | null;
+                                durationMs: number;
+                            }[];
+                            nextAttemptOn: string | null;
+                            createdOn: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            eventId: string;
+                            event: string;
+                            ePakId: string | null;
+                            /** @enum {string} */
+                            status: "Pending" | "Delivered" | "Failed";
+                            attempts: {
+                                attemptedOn: string;
+                                httpStatus: number | null;
+                                error: string | null;
+                                durationMs: number;
+                            }[];
+                            nextAttemptOn: string | null;
+                            createdOn: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSsoSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            settings: {
+                                enabled: boolean;
+                                displayName: string;
+                                issuer: string;
+                                clientId: string;
+                                scopes: string;
+                                roleClaim: string | null;
+                                roleMapping: {
+                                    value: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "custodian" | "submitter" | "signer" | "registrar";
+                                }[];
+                                /** @enum {string} */
+                                defaultRole: "admin" | "custodian" | "submitter" | "signer" | "registrar";
+                                justInTime: boolean;
+                                allowedDomains: string[];
+                                hasClientSecret: boolean;
+                                updatedOn: string;
+                            } | null;
+                            redirectUri: string;
+                            signInUrl: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    saveSsoSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    enabled: boolean;
+                    displayName: string;
+                    issuer: string;
+                    clientId: string;
+                    clientSecret?: string | null;
+                    scopes: string;
+                    roleClaim: string | null;
+                    roleMapping: {
+                        value: string;
+                        /** @enum {string} */
+                        role: "admin" | "custodian" | "submitter" | "signer" | "registrar";
+                    }[];
+                    /** @enum {string} */
+                    defaultRole: "admin" | "custodian" | "submitter" | "signer" | "registrar";
+                    justInTime: boolean;
+                    allowedDomains: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            settings: {
+                                enabled: boolean;
+                                displayName: string;
+                                issuer: string;
+                                clientId: string;
+                                scopes: string;
+                                roleClaim: string | null;
+                                roleMapping: {
+                                    value: string;
+                                    /** @enum {string} */
+                                    role: "admin" | "custodian" | "submitter" | "signer" | "registrar";
+                                }[];
+                                /** @enum {string} */
+                                defaultRole: "admin" | "custodian" | "submitter" | "signer" | "registrar";
+                                justInTime: boolean;
+                                allowedDomains: string[];
+                                hasClientSecret: boolean;
+                                updatedOn: string;
+                            } | null;
+                            redirectUri: string;
+                            signInUrl: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getSsoButton: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            providerName: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startSsoSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    tenantId: string;
+                    next?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            authorizationUrl: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    finishSsoSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    state: string;
+                    code?: string;
+                    iss?: string;
+                    error?: string;
+                    error_description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            msb_token: string;
+                            access_token: string;
+                            refresh_token: string;
+                            /** @enum {string} */
+                            token_type: "bearer";
+                            scope: string;
+                            expires_in: number;
+                            jwt_expires_in: number;
+                            uistokenexpiresin: number;
+                            defaultTenantId: string | null;
+                            user: {
+                                id: string;
+                                uuid: string;
+                                firstName: string;
+                                middleName: string;
+                                lastName: string;
+                                title: string;
+                                email: string;
+                                /** @enum {string} */
+                                role: "root" | "admin" | "custodian" | "signer" | "super_admin" | "submitter" | "registrar";
+                                /** @enum {string} */
+                                type: "internal" | "external";
+                                /** @enum {string} */
+                                status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                verified: boolean;
+                                userImage: string | null;
+                                userImageType: string | null;
+                                userTenantList: {
+                                    tenantUuid: string;
+                                    tenantName: string;
+                                    /** @enum {string} */
+                                    userRole: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    userLoginType: "Email" | "SSO";
+                                    userTenantSSOEntityId: string | null;
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                }[];
+                                locale: string;
+                                timezone: string;
+                                dateFormat: string;
+                                passcodeFlag: boolean;
+                            };
+                            tenants: {
+                                tenantUuid: string;
+                                tenantName: string;
+                                /** @enum {string} */
+                                userRole: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                /** @enum {string} */
+                                userLoginType: "Email" | "SSO";
+                                userTenantSSOEntityId: string | null;
+                                /** @enum {string} */
+                                status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                            }[];
+                            next: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -141,3 +141,53 @@ export function adminMenu(ctx: AdminMenuContext): AdminMenuItem[] {
     return true;
   });
 }
+
+/** The tenant facts the menus depend on (a subset of the tenant configuration). */
+export interface MenuSettings {
+  features: {
+    teamRoom: boolean;
+    compare: boolean;
+    features: boolean;
+    workflowRestriction: boolean;
+    advancedAdminSettings: boolean;
+    userSyncUp: boolean;
+    webForm: boolean;
+    stampPaper: boolean;
+  };
+  hiddenMenuItems: readonly string[];
+}
+
+export const ComposeMenuItem = ['compose', 'bulkcompose'] as const;
+export type ComposeMenuItem = (typeof ComposeMenuItem)[number];
+
+/**
+ * Every menu of spec §2 for a role in a tenant: the web app's header and `GET /v1/accessibilities`
+ * both come from here, so an API client sees exactly what the web app shows.
+ */
+export function menusFor(
+  role: Role,
+  settings: MenuSettings | null,
+  isMobileApp = false,
+): { top: TopMenuItem[]; compose: ComposeMenuItem[]; admin: AdminMenuItem[] } {
+  const f = settings?.features;
+  const hiddenItems = settings?.hiddenMenuItems ?? [];
+  const top = topMenu({
+    role,
+    teamRoomEnabled: f?.teamRoom ?? false,
+    compareEnabled: f?.compare ?? false,
+    featuresEnabled: f?.features ?? false,
+    isMobileApp,
+    workflowRestriction: f?.workflowRestriction ?? false,
+    hiddenItems,
+  });
+  const compose = top.includes('compose') ? ComposeMenuItem.filter((c) => !hiddenItems.includes(c)) : [];
+  const admin = adminMenu({
+    role,
+    advancedAdminSettings: f?.advancedAdminSettings ?? false,
+    userSyncUpAllowed: f?.userSyncUp ?? false,
+    webFormEnabled: f?.webForm ?? false,
+    stampPaperEnabled: f?.stampPaper ?? false,
+    hiddenItems,
+  });
+  return { top, compose, admin };
+}

@@ -49,10 +49,19 @@ export const PERMISSIONS = {
   'activity.verify': ADMIN_ROLES,
   /** OAuth clients of the tenant's integrations and their callback deliveries. */
   'integrations.manage': ADMIN_ROLES,
+  /** The LDAP directory connection and its user sync-up runs (admin menu userSyncUp). */
+  'directory.manage': ADMIN_ROLES,
+  /** Web-form mappings and their generated API (only while the tenant's web-form switch is on). */
+  'webforms.manage': ADMIN_ROLES,
+  /** The tenant's OpenID Connect provider (single sign-on). */
+  'sso.manage': ADMIN_ROLES,
+  /** Webhook subscriptions of the tenant and their delivery logs (issue 12). */
+  'webhooks.manage': ADMIN_ROLES,
   /** Letting a registered integration act for oneself (authorization-code flow). */
   'oauth.authorize': EVERY_TENANT_ROLE,
   'superadmins.manage': SUPER_ADMIN,
   'tenants.manage': SUPER_ADMIN,
+  'platform.manage': SUPER_ADMIN,
 } as const satisfies Record<string, readonly Role[]>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -36,7 +36,13 @@ export function finishOpenApi(routes: readonly AnyRoute[]): SwaggerTransformObje
         if (!op || !route) continue;
         op.responses ??= {};
         if (route.multipart || route.parsedBody) op.requestBody = parsedRequestBody(route);
-        if ('raw' in route) {
+        if ('raw' in route && route.redirects) {
+          delete op.responses['200'];
+          op.responses['303'] = {
+            description: 'Opens the page in `Location`',
+            headers: { Location: { schema: { type: 'string' } } },
+          };
+        } else if ('raw' in route) {
           op.responses['200'] = {
             description: 'The file',
             content: { [route.produces]: { schema: BINARY } },

@@ -110,6 +110,8 @@ export interface RawRouteSpec<Q extends Schema | undefined, P extends Schema | u
   extends Described<A> {
   /** The media type of the file a successful call answers (the document's 200 content). */
   produces: string;
+  /** Answers a 303 redirect instead of a file. */
+  redirects?: true;
   querystring?: Q;
   params?: P;
   rateLimited?: boolean;

@@ -53,3 +53,36 @@ export const TenantConfigurationSchema = z.object({
 export type TenantConfiguration = z.infer<typeof TenantConfigurationSchema>;
 
 export const PasswordPolicyQuerySchema = z.object({ tenantId: z.uuid().optional() });
+
+export const AccessibilitiesQuerySchema = z.object({
+  /** The installed mobile app asks with `true`: reports are not offered there (spec §2). */
+  mobileApp: z.stringbool().optional(),
+});
+
+/**
+ * `GET /v1/accessibilities`: what the signed-in user may open and do in the current tenant — the
+ * routes of spec §6, the menus of spec §2 after the tenant's switches, and the permissions the
+ * server enforces — so a client builds its navigation from the same rules the web app uses.
+ */
+export const AccessibilitiesSchema = z.object({
+  role: text(),
+  routes: z.array(text()),
+  topMenu: z.array(text()),
+  composeMenu: z.array(text()),
+  adminMenu: z.array(text()),
+  permissions: z.array(text()),
+});
+export type Accessibilities = z.infer<typeof AccessibilitiesSchema>;
+
+/** The two layouts of the web app (spec §2 user menu: "switch to new view"). */
+export const UiView = ['classic', 'new'] as const;
+export type UiView = (typeof UiView)[number];
+/** The query parameter a `POST /public/ui/switch` redirect carries for the web app to adopt. */
+export const UI_VIEW_PARAM = 'view';
+
+/** `POST /public/ui/switch`: a form post (from a page of the classic view, a portal, a mail). */
+export const UiSwitchBodySchema = z.object({
+  view: z.enum(UiView).default('new'),
+  /** Where to land, a path of this site; anything else lands on the dashboard. */
+  redirect: text().max(2000).optional(),
+});

@@ -61,3 +61,20 @@ export const ActivityVerificationSchema = z.object({
   reason: text().nullable(),
 });
 export type ActivityVerification = z.infer<typeof ActivityVerificationSchema>;
+
+/**
+ * The super admin's platform settings: whether anyone may sign up, and the terms a new tenant
+ * starts with (whether a super admin creates it or someone signs up).
+ */
+export const PlatformSettingsSchema = z.object({
+  signupAllowed: z.boolean(),
+  /** A new tenant's licence ends this many days after it is created; null: no end. */
+  newTenantLicenseDays: z.number().int().min(1).max(36_500).nullable(),
+  /** A new tenant's custodian limit; null: no limit. */
+  newTenantCustodianLimit: z.number().int().min(0).max(1_000_000).nullable(),
+});
+export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
+export const PlatformSettingsPatchSchema = PlatformSettingsSchema.partial().refine(
+  (v) => Object.values(v).some((x) => x !== undefined),
+  { message: 'Nothing to change' },
+);

@@ -6,6 +6,7 @@ import { appendActivity } from '../activity/append-activity.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { welcomeEmail } from '../notifications/account-emails.ts';
+import { newTenantTerms, readPlatformSettings } from '../tenants/platform-settings.ts';
 import { DEFAULT_TENANT_SETTINGS } from '../tenants/tenant-settings.ts';
 import { DEFAULT_LANGUAGE, type Language } from './language.ts';
 import { checkNewPassword } from './new-password.ts';
@@ -20,7 +21,8 @@ export async function signUp(
   /** The request's language: the new account's profile language and its welcome mail's. */
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ userId: string; tenantId: string }> {
-  if (!deps.settings.allowSignup)
+  const platform = await readPlatformSettings(deps.db.system, deps);
+  if (!platform.signupAllowed)
     throw new AppError(Code.NOT_AUTHORIZED, 'Sign-up is closed on this installation');
   checkNewPassword(input.newPassword, input.confirmPassword, DEFAULT_TENANT_SETTINGS.passwordPolicy);
   if (await findUserByEmail(deps.db.system, input.email)) throw new AppError(Code.USER_EXISTS);
@@ -30,7 +32,7 @@ export async function signUp(
   const digest = await deps.passwords.hash(input.newPassword);
   // One owner transaction: the tenant does not exist yet, so there is no tenant context to use.
   const tenantId = await deps.db.systemTx(async (tx) => {
-    const id = await insertTenant(tx, { name: input.orgName, settings: {} });
+    const id = await insertTenant(tx, { name: input.orgName, settings: newTenantTerms(platform, now) });
     await insertUser(tx, {
       id: userId,
       email: input.email,

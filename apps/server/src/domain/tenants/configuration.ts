@@ -6,6 +6,7 @@ import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorize, authorizeInTenant } from '../policy.ts';
+import { readPlatformSettings } from './platform-settings.ts';
 import { DEFAULT_TENANT_SETTINGS, readTenantSettings } from './tenant-settings.ts';
 
 export const APP_VERSION = '0.1.0';
@@ -25,7 +26,7 @@ export async function publicConfiguration(deps: Deps): Promise<PublicConfigurati
     version: APP_VERSION,
     languages: [...SUPPORTED_LANGUAGES],
     defaultLanguage: 'en',
-    allowSignup: deps.settings.allowSignup,
+    allowSignup: (await readPlatformSettings(deps.db.system, deps)).signupAllowed,
     rememberMe: false,
     loginImages: false,
     announcement: await getInstanceSetting<Announcement>(deps.db.system, 'announcement'),

@@ -15,6 +15,7 @@ import { accountMailLanguage } from '../auth/language.ts';
 import type { Deps } from '../deps.ts';
 import { authorize } from '../policy.ts';
 import { sendTenantInvitation } from '../users/tenant-invitation.ts';
+import { newTenantTerms, readPlatformSettings } from './platform-settings.ts';
 import { readTenantSettings } from './tenant-settings.ts';
 
 function present(
@@ -46,10 +47,11 @@ export async function createTenant(
   authorize(actor, 'tenants.manage');
   if (await findTenantByName(deps.db.system, input.tenantName)) throw new AppError(Code.TENANT_EXISTS);
   const now = deps.clock.now();
+  const terms = newTenantTerms(await readPlatformSettings(deps.db.system, deps), now);
   const existing = await findUserByEmail(deps.db.system, input.adminEmail);
   const language = accountMailLanguage(existing, actor.language);
   const tenantId = await deps.db.systemTx(async (tx) => {
-    const id = await insertTenant(tx, { name: input.tenantName, settings: {} });
+    const id = await insertTenant(tx, { name: input.tenantName, settings: terms });
     const userId = existing?.id ?? crypto.randomUUID();
     if (!existing) {
       await insertUser(tx, {

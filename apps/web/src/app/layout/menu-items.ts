@@ -1,10 +1,9 @@
 import {
   type AdminMenuItem,
-  adminMenu,
+  menusFor,
   type Role,
   type TenantConfiguration,
   type TopMenuItem,
-  topMenu,
 } from '@signet/contracts';
 
 export interface MenuLink {
@@ -44,33 +43,14 @@ export function buildMenus(
   config: Pick<TenantConfiguration, 'features' | 'hiddenMenuItems'> | null,
   isMobileApp = false,
 ): { top: MenuLink[]; admin: MenuLink[] } {
-  const features = config?.features;
-  const hiddenItems = config?.hiddenMenuItems ?? [];
-  const top = topMenu({
-    role,
-    teamRoomEnabled: features?.teamRoom ?? false,
-    compareEnabled: features?.compare ?? false,
-    featuresEnabled: features?.features ?? false,
-    isMobileApp,
-    workflowRestriction: features?.workflowRestriction ?? false,
-    hiddenItems,
-  }).map((key): MenuLink => {
+  const menus = menusFor(role, config, isMobileApp);
+  const top = menus.top.map((key): MenuLink => {
     const link: MenuLink = { key, label: `menu.${key}`, to: TOP_PATHS[key] };
     if (key === 'compose') {
-      link.children = [
-        { key: 'compose', label: 'menu.compose', to: '/compose' },
-        { key: 'bulkcompose', label: 'menu.bulkcompose', to: '/bulkcompose' },
-      ].filter((c) => !hiddenItems.includes(c.key));
+      link.children = menus.compose.map((c) => ({ key: c, label: `menu.${c}`, to: `/${c}` }));
     }
     return link;
   });
-  const admin = adminMenu({
-    role,
-    advancedAdminSettings: features?.advancedAdminSettings ?? false,
-    userSyncUpAllowed: features?.userSyncUp ?? false,
-    webFormEnabled: features?.webForm ?? false,
-    stampPaperEnabled: features?.stampPaper ?? false,
-    hiddenItems,
-  }).map((key) => ({ key, label: `menu.${key}Menu`, to: ADMIN_PATHS[key] }));
+  const admin = menus.admin.map((key) => ({ key, label: `menu.${key}Menu`, to: ADMIN_PATHS[key] }));
   return { top, admin };
 }

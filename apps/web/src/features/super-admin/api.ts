@@ -1,5 +1,6 @@
-import type { SuperAdmin, Tenant } from '@signet/contracts';
+import type { PlatformSettings, SuperAdmin, Tenant } from '@signet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { shellKeys } from '../../app/api.ts';
 import { api } from '../../app/session/client.ts';
 
 /** The super admin's calls (`/v2/tenants*`, `/v2/user/*Superadmin*`). */
@@ -88,4 +89,26 @@ export function extendedByAYear(current: string | null, now: Date = new Date()):
 
 export function licenceEnded(value: string | null, now: Date = new Date()): boolean {
   return value !== null && new Date(value) <= now;
+}
+
+const PLATFORM = ['super-admin', 'platform'] as const;
+
+export function usePlatformSettings() {
+  return useQuery({
+    queryKey: PLATFORM,
+    queryFn: () => api.request<PlatformSettings>('GET', '/v2/platform/settings'),
+  });
+}
+
+/** Saves the platform settings; the sign-in page's public configuration follows (sign-up link). */
+export function useUpdatePlatformSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Partial<PlatformSettings>) =>
+      api.request<PlatformSettings>('PUT', '/v2/platform/settings', { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(PLATFORM, saved);
+      return queryClient.invalidateQueries({ queryKey: shellKeys.publicConfiguration });
+    },
+  });
 }

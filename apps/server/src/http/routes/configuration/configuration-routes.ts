@@ -1,9 +1,12 @@
 import {
+  AccessibilitiesQuerySchema,
+  AccessibilitiesSchema,
   ActivityVerificationSchema,
   TenantConfigurationSchema,
   TenantSettingsPatchSchema,
 } from '@signet/contracts';
 import { verifyActivity } from '../../../domain/activity/verify-activity.ts';
+import { accessibilities } from '../../../domain/tenants/accessibilities.ts';
 import { tenantConfiguration, updateTenantSettings } from '../../../domain/tenants/configuration.ts';
 import { defineRoute } from '../../route.ts';
 
@@ -33,6 +36,17 @@ export const configurationRoutes = [
     body: TenantSettingsPatchSchema,
     response: TenantConfigurationSchema,
     handler: ({ body, actor, deps }) => updateTenantSettings(actor, body, deps),
+  }),
+  defineRoute({
+    method: 'GET',
+    url: '/v1/accessibilities',
+    operationId: 'getAccessibilities',
+    auth: 'user',
+    summary: 'The routes, menus and permissions of the signed-in user in the current tenant',
+    tags,
+    querystring: AccessibilitiesQuerySchema,
+    response: AccessibilitiesSchema,
+    handler: ({ query, actor, deps }) => accessibilities(actor, query, deps),
   }),
   defineRoute({
     method: 'GET',

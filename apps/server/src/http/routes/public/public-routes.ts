@@ -2,13 +2,15 @@ import {
   PasswordPolicyQuerySchema,
   PasswordPolicySchema,
   PublicConfigurationSchema,
+  UiSwitchBodySchema,
   UserTypeQuerySchema,
   UserTypeResultSchema,
 } from '@signet/contracts';
 import { z } from 'zod';
 import { passwordPolicyOf, publicConfiguration } from '../../../domain/tenants/configuration.ts';
+import { viewSwitchLocation } from '../../../domain/ui/view-switch.ts';
 import { userType } from '../../../domain/users/user-type.ts';
-import { defineRoute } from '../../route.ts';
+import { defineRawRoute, defineRoute } from '../../route.ts';
 
 const tags = ['Public'];
 
@@ -55,5 +57,19 @@ export const publicRoutes = [
     querystring: PasswordPolicyQuerySchema,
     response: PasswordPolicySchema,
     handler: ({ query, deps }) => passwordPolicyOf(query.tenantId, deps),
+  }),
+  defineRawRoute({
+    method: 'POST',
+    url: '/public/ui/switch',
+    operationId: 'switchView',
+    auth: 'public',
+    summary: 'A form post that switches the web app to the new (or classic) view, then opens a page of it',
+    tags,
+    parsedBody: { schema: UiSwitchBodySchema, as: ['form', 'json'] },
+    produces: 'text/html',
+    redirects: true,
+    raw: true,
+    handler: async ({ request, reply }) =>
+      reply.redirect(viewSwitchLocation(UiSwitchBodySchema.parse(request.body ?? {})), 303),
   }),
 ];

@@ -1,5 +1,7 @@
 import {
   CreateTenantSchema,
+  PlatformSettingsPatchSchema,
+  PlatformSettingsSchema,
   RegisterSuperAdminSchema,
   SuperAdminSchema,
   TenantPathSchema,
@@ -13,6 +15,7 @@ import {
   listTenants,
   updateTenantAsSuperAdmin,
 } from '../../../domain/tenants/manage-tenants.ts';
+import { platformSettings, updatePlatformSettings } from '../../../domain/tenants/platform-settings.ts';
 import {
   getAllSuperAdmins,
   registerSuperAdmin,
@@ -23,6 +26,28 @@ import { defineRoute } from '../../route.ts';
 const tags = ['Super admin'];
 
 export const tenantRoutes = [
+  defineRoute({
+    method: 'GET',
+    url: '/v2/platform/settings',
+    operationId: 'getPlatformSettings',
+    auth: 'user',
+    summary:
+      'Super admin: whether anyone may sign up, and the licence and custodian limit new tenants start with',
+    tags,
+    response: PlatformSettingsSchema,
+    handler: ({ actor, deps }) => platformSettings(actor, deps),
+  }),
+  defineRoute({
+    method: 'PUT',
+    url: '/v2/platform/settings',
+    operationId: 'updatePlatformSettings',
+    auth: 'user',
+    summary: 'Super admin: changes any of the platform settings',
+    tags,
+    body: PlatformSettingsPatchSchema,
+    response: PlatformSettingsSchema,
+    handler: ({ body, actor, deps }) => updatePlatformSettings(actor, body, deps),
+  }),
   defineRoute({
     method: 'GET',
     url: '/v2/user/getAllSuperadmins',

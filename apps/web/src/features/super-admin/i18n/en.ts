@@ -58,10 +58,13 @@ export const superAdminEn = {
   },
   platform: {
     title: 'Platform settings',
-    signup: 'Anyone may sign up and create an organisation:',
-    allowed: 'Allowed',
-    notAllowed: 'Not allowed',
+    signup: 'Anyone may sign up and create an organisation',
     signupHint:
-      'This is part of the installation’s configuration (SIGNET_ALLOW_SIGNUP) and is changed there, followed by a restart.',
+      'Shown as “Sign up” on the sign-in page. Until you change it here, the installation’s SIGNET_ALLOW_SIGNUP decides.',
+    licenseDays: 'Licence of a new organisation, in days',
+    licenseDaysHint: 'Counted from the day it is created or signs up. Leave empty for no end.',
+    custodianLimit: 'Custodians a new organisation may have',
+    custodianLimitHint: 'Leave empty for no limit. Organisations that exist keep their own terms.',
+    saved: 'Platform settings saved.',
   },
 };

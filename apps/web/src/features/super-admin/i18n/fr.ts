@@ -62,10 +62,14 @@ export const superAdminFr: typeof superAdminEn = {
   },
   platform: {
     title: 'Réglages de la plateforme',
-    signup: 'Tout le monde peut s’inscrire et créer une organisation :',
-    allowed: 'Autorisé',
-    notAllowed: 'Non autorisé',
+    signup: 'Tout le monde peut s’inscrire et créer une organisation',
     signupHint:
-      'Cela fait partie de la configuration de l’installation (SIGNET_ALLOW_SIGNUP) et se change là, suivi d’un redémarrage.',
+      'Affiché comme « S’inscrire » sur la page de connexion. Tant que vous ne le changez pas ici, SIGNET_ALLOW_SIGNUP de l’installation décide.',
+    licenseDays: 'Licence d’une nouvelle organisation, en jours',
+    licenseDaysHint:
+      'Comptée à partir du jour de sa création ou de son inscription. Laisser vide : sans fin.',
+    custodianLimit: 'Dépositaires qu’une nouvelle organisation peut avoir',
+    custodianLimitHint: 'Laisser vide : sans limite. Les organisations existantes gardent leurs conditions.',
+    saved: 'Réglages de la plateforme enregistrés.',
   },
 };
