@@ -89,6 +89,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/branding/{tenantId}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A tenant's logo (PNG, JPEG or WebP); kept for good by browsers when asked with its version */
+        get: operations["getBrandLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/token": {
         parameters: {
             query?: never;
@@ -2439,6 +2456,33 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBrandLogo: {
+        parameters: {
+            query?: {
+                v?: string;
+            };
+            header?: never;
+            path: {
+                tenantId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -5464,6 +5508,11 @@ export interface operations {
                                 /** Format: date-time */
                                 endTime: string;
                             } | null;
+                            branding: {
+                                displayName: string | null;
+                                primaryColor: string | null;
+                                logoUrl: string | null;
+                            };
                             session: {
                                 uistokenexpiresin: number;
                                 notificationPath: string;
@@ -5579,6 +5628,17 @@ export interface operations {
                         /** Format: date-time */
                         endTime: string;
                     } | null;
+                    branding?: {
+                        /** @default null */
+                        displayName?: string | null;
+                        /** @default null */
+                        primaryColor?: string | null;
+                    };
+                    brandLogo?: {
+                        /** @enum {string} */
+                        mime: "image/png" | "image/jpeg" | "image/webp";
+                        data: string;
+                    } | null;
                 };
             };
         };
@@ -5670,6 +5730,11 @@ export interface operations {
                                 /** Format: date-time */
                                 endTime: string;
                             } | null;
+                            branding: {
+                                displayName: string | null;
+                                primaryColor: string | null;
+                                logoUrl: string | null;
+                            };
                             session: {
                                 uistokenexpiresin: number;
                                 notificationPath: string;

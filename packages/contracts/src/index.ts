@@ -11,6 +11,7 @@ export * from './schemas/groups.ts';
 export * from './schemas/integrations.ts';
 export * from './schemas/invitations.ts';
 export * from './schemas/settings.ts';
+export * from './schemas/sso.ts';
 export * from './schemas/tags.ts';
 export * from './schemas/templates.ts';
 export * from './schemas/tenants.ts';

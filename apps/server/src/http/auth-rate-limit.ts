@@ -27,6 +27,8 @@ const ACTION_OF_PATH: Record<string, string> = {
   '/v1/users/:userId/certificate/:certificateId/pin': 'certificate-pin',
   '/public/invitation': 'invitation-link',
   '/public/invitation/answer': 'invitation-link',
+  '/public/sso/start': 'sso-start',
+  '/public/sso/callback': 'sso-callback',
 };
 
 /**

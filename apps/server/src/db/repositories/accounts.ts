@@ -10,6 +10,7 @@ import {
   users,
   userTenants,
 } from '../schema/index.ts';
+import { ssoSessions } from '../schema/sso.ts';
 
 /**
  * Accounts across tenants: sign-in, sessions, one-time codes and password links. These run on
@@ -211,6 +212,7 @@ function actorFactsQuery(db: Executor) {
       sessionExpiresAt: authSessions.expiresAt,
       scopeEpakId: authSessions.scopeEpakId,
       oauthClientId: authSessions.oauthClientId,
+      ssoTenantId: ssoSessions.tenantId,
       superAdminStatus: users.superAdminStatus,
       passwordState: users.passwordState,
       role: userTenants.role,
@@ -225,6 +227,7 @@ function actorFactsQuery(db: Executor) {
       and(eq(userTenants.userId, authSessions.userId), sql`${userTenants.tenantId} = ${tenantId}`),
     )
     .leftJoin(tenants, sql`${tenants.id} = ${tenantId}`)
+    .leftJoin(ssoSessions, eq(ssoSessions.sessionId, authSessions.id))
     .where(
       and(
         eq(authSessions.id, sql.placeholder('sessionId')),

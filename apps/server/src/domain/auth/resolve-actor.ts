@@ -32,6 +32,10 @@ export async function resolveActor(
   if (!facts) throw new AppError(Code.INVALID_ACCESS_TOKEN);
   if (facts.revokedAt) throw new AppError(Code.SESSION_ENDED);
   const base = { userId: claims.userId, sessionId: claims.sessionId, ip, claims };
+  // A tenant's OpenID provider speaks for that tenant only: its sessions work nowhere else.
+  if (facts.ssoTenantId && facts.ssoTenantId !== tenantId) {
+    throw new AppError(Code.NOT_AUTHORIZED, 'This sign-in is for one organisation only; sign in again for another');
+  }
 
   if (!tenantId) {
     if (facts.superAdminStatus === 'enabled') return { ...base, tenantId: null, role: 'super_admin' };

@@ -11,6 +11,7 @@ import { lifecycleRoutes } from './epaks/lifecycle-routes.ts';
 import { groupRoutes } from './groups/group-routes.ts';
 import { integrationRoutes } from './integrations/integration-routes.ts';
 import { publicRoutes } from './public/public-routes.ts';
+import { ssoRoutes } from './sso/sso-routes.ts';
 import { templateRoutes } from './templates/template-routes.ts';
 import { tenantRoutes } from './tenants/tenant-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
@@ -36,4 +37,5 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...templateRoutes,
   ...compatComposeRoutes,
   ...integrationRoutes,
+  ...ssoRoutes,
 ];
