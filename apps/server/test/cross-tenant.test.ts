@@ -32,6 +32,7 @@ const A = {
   docTemplateId: '',
   letterheadId: '',
   oauthClientId: '',
+  webhookId: '',
 };
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -397,6 +398,36 @@ const attempts: Attempt[] = [
     refusedWith: Code.GENERIC_ERROR,
   },
   {
+    route: 'PUT /v2/webhooks/:id',
+    call: () => ({
+      method: 'PUT',
+      url: `/v2/webhooks/${A.webhookId}`,
+      body: { url: 'https://b.example/steal', regenerateSecret: true },
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'DELETE /v2/webhooks/:id',
+    call: () => ({ method: 'DELETE', url: `/v2/webhooks/${A.webhookId}` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'GET /v2/webhooks/:id/deliveries',
+    call: () => ({ method: 'GET', url: `/v2/webhooks/${A.webhookId}/deliveries` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    // A's deliveries are tried with real ids in webhooks.test.ts; the subscription refuses first.
+    route: 'POST /v2/webhooks/:id/deliveries/:deliveryId/resend',
+    call: () => ({ method: 'POST', url: `/v2/webhooks/${A.webhookId}/deliveries/${A.webhookId}/resend` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'POST /v2/webhooks/:id/test',
+    call: () => ({ method: 'POST', url: `/v2/webhooks/${A.webhookId}/test` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
     route: 'GET /v2/epaks/easysignlinks/:ePakId',
     call: () => ({ method: 'GET', url: `/v2/epaks/easysignlinks/${A.epakId}` }),
     refusedWith: Code.GENERIC_ERROR,
@@ -557,6 +588,12 @@ beforeAll(async () => {
       body: { clientId: 'a-secret-crm', callbackUrl: 'https://a.example/events' },
     })
   ).data.id;
+  A.webhookId = (
+    await t.call<{ id: string }>('POST', '/v2/webhooks', {
+      token: a.token,
+      body: { url: 'https://a.example/hooks', events: ['completed'] },
+    })
+  ).data.id;
   const logo = multipart([{ name: 'logo.png', bytes: Buffer.from(PNG, 'base64') }]);
   A.letterheadId = (
     await t.call<{ letterHeadDocId: string }>('POST', '/v1/letterheadtemplate', {
@@ -565,7 +602,7 @@ beforeAll(async () => {
       headers: { 'content-type': logo.contentType },
     })
   ).data.letterHeadDocId;
-  expect([A.workflowId, A.workflowStateId, A.docTemplateId, A.letterheadId]).not.toContain('');
+  expect([A.workflowId, A.workflowStateId, A.docTemplateId, A.letterheadId, A.webhookId]).not.toContain('');
 });
 afterAll(() => t.close());
 

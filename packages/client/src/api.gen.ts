@@ -10508,7 +10508,7 @@ export interface operations {
                             kind: "subject";
                         };
                     };
-                };
+                } | null;
             };
         };
         responses: {
@@ -10595,7 +10595,7 @@ export interface operations {
                             kind: "subject";
                         };
                     };
-                };
+                } | null;
             };
         };
         responses: {

@@ -17,6 +17,7 @@ export * from './schemas/templates.ts';
 export * from './schemas/tenants.ts';
 export * from './schemas/text.ts';
 export * from './schemas/users.ts';
+export * from './schemas/webhooks.ts';
 export * from './statuses.ts';
 export * from './tags/placement.ts';
 export * from './tags/tag-catalogue.ts';

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { SEAL_CHANNEL } from '../db/repositories/sealing.ts';
+import { WEBHOOK_CHANNEL } from '../db/repositories/webhooks.ts';
 import type { Deps } from '../domain/deps.ts';
 import { deliverDueCallbacks } from '../domain/integrations/callbacks.ts';
 import {
@@ -12,6 +13,7 @@ import {
   sendDueReminders,
   sweepBlobs,
 } from '../domain/jobs/scheduled-work.ts';
+import { deliverDueWebhooks } from '../domain/webhooks/webhook-deliveries.ts';
 
 /**
  * The scheduled jobs: when each runs (cron, UTC), what it does and, where a failed run should be
@@ -39,6 +41,15 @@ export const JOBS = {
     cron: '* * * * *',
     run: async (deps: Deps) => {
       const { delivered, failed } = await deliverDueCallbacks(deps);
+      return delivered + failed;
+    },
+  },
+  'signet-webhooks': {
+    // Also sent when deliveries are queued (NOTIFY on commit), so events go out within seconds;
+    // the schedule brings the retries.
+    cron: '* * * * *',
+    run: async (deps: Deps) => {
+      const { delivered, failed } = await deliverDueWebhooks(deps);
       return delivered + failed;
     },
   },
@@ -100,6 +111,11 @@ export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<
   const stopListening = await db.listen(SEAL_CHANNEL, () => {
     boss.send('signet-seal', {}).catch((error: unknown) => log.error({ err: error }, 'seal job not queued'));
   });
+  const stopWebhooks = await db.listen(WEBHOOK_CHANNEL, () => {
+    boss
+      .send('signet-webhooks', {})
+      .catch((error: unknown) => log.error({ err: error }, 'webhook job not queued'));
+  });
   return {
     async runNow(name, timeoutMs = 30_000) {
       const id = await boss.send(name, {});
@@ -114,6 +130,7 @@ export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<
     },
     async stop() {
       await stopListening();
+      await stopWebhooks();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -5,8 +5,13 @@ import { documentActions } from '../schema/index.ts';
 export async function recordDocumentAction(
   tx: Executor,
   row: { tenantId: string; recipientId: string; documentId: string; action: string; at: Date },
-): Promise<void> {
-  await tx.insert(documentActions).values(row).onConflictDoNothing();
+): Promise<boolean> {
+  const inserted = await tx
+    .insert(documentActions)
+    .values(row)
+    .onConflictDoNothing()
+    .returning({ documentId: documentActions.documentId });
+  return inserted.length > 0;
 }
 
 export async function documentActionsOf(

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/database.ts';
 import { type RecipientRow, saveMachine, updateEpak } from '../../db/repositories/epaks.ts';
 import type { Deps } from '../deps.ts';
+import { queueWebhookEvents, webhookEventsOf } from '../webhooks/webhook-events.ts';
 import { carryOutEffects } from './carry-out-effects.ts';
 import type { LoadedEpak } from './load-epak.ts';
 import { progressPercent, transition, type WorkflowEvent } from './workflow-machine.ts';
@@ -35,6 +36,12 @@ export async function applyEvent(
     { tenantId: ctx.tenantId, epak, recipients, actorUserId: ctx.actorUserId, ip: ctx.ip },
     result.effects,
     deps,
+  );
+  await queueWebhookEvents(
+    tx,
+    { tenantId: ctx.tenantId, epak, actorUserId: ctx.actorUserId, recipients },
+    webhookEventsOf(event, result.effects),
+    now,
   );
   return result;
 }

@@ -6,6 +6,7 @@ import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { applyEvent } from './apply-event.ts';
 import { announceComment } from './carry-out-effects.ts';
 import { CERTIFICATE_KIND } from './complete-epak.ts';
@@ -41,7 +42,14 @@ export async function documentAction(
     if (action === 'reviewed' && step?.type !== 'REVIEW')
       throw new AppError(Code.INVALID_INPUT, 'This step asks for a signature, not a review');
     const now = deps.clock.now();
-    await recordDocumentAction(tx, { tenantId, recipientId: turn.id, documentId, action, at: now });
+    const first = await recordDocumentAction(tx, { tenantId, recipientId: turn.id, documentId, action, at: now });
+    if (first && action === 'viewed')
+      await queueWebhookEvents(
+        tx,
+        { tenantId, epak: loaded.epak, actorUserId: actor.userId, recipients: loaded.workflow.recipients },
+        [{ event: 'viewed', recipientId: turn.id, documentId }],
+        now,
+      );
     await appendActivity(
       tx,
       {

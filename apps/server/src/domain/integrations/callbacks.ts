@@ -1,9 +1,10 @@
 import type { CallbackDelivery } from '@signet/contracts';
 import type { Logger } from 'pino';
-import { isOutboundRefused, type OutboundClient } from '../../adapters/http/safe-http.ts';
+import type { OutboundClient } from '../../adapters/http/safe-http.ts';
 import type { Executor } from '../../db/database.ts';
 import { findEpak } from '../../db/repositories/epaks.ts';
 import {
+  type CallbackDeliveryRow,
   callbackUrlEverAnswered,
   dueCallbackDeliveries,
   insertCallbackAttempt,
@@ -16,9 +17,9 @@ import {
   updatePendingCallbacksTo,
 } from '../../db/repositories/integrations.ts';
 import type { Actor } from '../actor.ts';
-import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { callOnce, type DeliveryKind, type DeliveryOutcome, deliverDue } from './retried-delivery.ts';
 
 /**
  * Completion callbacks (issue 7): when an ePak with a callback URL completes, is rejected or
@@ -47,22 +48,8 @@ export const CALLBACK_EVENTS: Readonly<Record<string, string>> = {
   Expired: 'expired',
 };
 
-const FIRST_RETRY_SECONDS = 60;
-/** The cap of the back-off: a dead endpoint is called four times a day until it answers. */
-const LONGEST_RETRY_SECONDS = 6 * 3600;
-/** A claimed delivery is not picked again for this long, even if its worker died mid-call. */
-const CLAIM_SECONDS = 5 * 60;
-const TIMEOUT_MS = 10_000;
-/**
- * Attempts after which a URL that never answered is given up: with the back-off the 13th comes
- * 26.5 h after the first, so an integration's server being down over a night is waited for.
- */
-export const NO_ANSWER_ATTEMPTS = 13;
-
-/** Seconds to wait after the n-th failed attempt: 1 min, 2 min, 4 min … at most 6 h. */
-export function retryDelaySeconds(failedAttempts: number): number {
-  return Math.min(FIRST_RETRY_SECONDS * 2 ** Math.max(0, failedAttempts - 1), LONGEST_RETRY_SECONDS);
-}
+// The retry rules are those of every delivery (retried-delivery.ts); tests read them here too.
+export { NO_ANSWER_ATTEMPTS, retryDelaySeconds } from './retried-delivery.ts';
 
 export async function queueEpakCallback(
   tx: Executor,
@@ -82,30 +69,11 @@ export async function queueEpakCallback(
   });
 }
 
-/** What one call answered: the HTTP status, or why there was none. */
-export interface CallbackOutcome {
-  httpStatus: number | null;
-  error: string | null;
-}
+export type CallbackSender = (url: string) => Promise<DeliveryOutcome>;
 
-export type CallbackSender = (url: string) => Promise<CallbackOutcome>;
-
-/**
- * Calls through the outbound client (no redirects followed, refused addresses refused at connect).
- * The admin sees only "address not allowed" or "no answer": the reason in detail (connection
- * refused, DNS, timeout) would map the installation's network for them, so it goes to the log.
- */
+/** Calls through the outbound client: a GET, nothing sent but the query. */
 export function callbackSender(outbound: OutboundClient, log: Logger): CallbackSender {
-  return async (url) => {
-    try {
-      const res = await outbound.fetch(url, { method: 'GET', signal: AbortSignal.timeout(TIMEOUT_MS) });
-      return { httpStatus: res.status, error: res.ok ? null : `answered ${res.status}` };
-    } catch (error) {
-      const refused = isOutboundRefused(error);
-      log.info({ host: new URL(url).host, err: error }, 'callback got no answer');
-      return { httpStatus: null, error: refused ? 'address not allowed' : 'no answer' };
-    }
-  };
+  return (url) => callOnce(outbound, log, url, { method: 'GET' });
 }
 
 export function callbackUrl(d: { url: string; epakId: string; epakStatus: string; event: string }): string {
@@ -139,71 +107,36 @@ export async function followCallbackUrlChange(
   );
 }
 
+/** Completion callbacks as one kind of retried delivery. */
+function callbackDeliveries(send: CallbackSender): DeliveryKind<CallbackDeliveryRow, CallbackDeliveryRow> {
+  return {
+    due: dueCallbackDeliveries,
+    lock: lockCallbackDelivery,
+    async resolve(tx, d) {
+      // The ePak says where its callbacks go now: it may have been purged, or an admin may have
+      // changed the URL while this delivery was on its way (followCallbackUrlChange).
+      const url = (await findEpak(tx, d.epakId))?.callbackUrl;
+      if (!url) return null;
+      if (url !== d.url) await updateCallbackDelivery(tx, d.id, { url });
+      return { ...d, url };
+    },
+    send: (d) => send(callbackUrl(d)),
+    everAnswered: (tx, d) => callbackUrlEverAnswered(tx, d.url),
+    update: updateCallbackDelivery,
+    insertAttempt: insertCallbackAttempt,
+  };
+}
+
 /**
- * One pass of the `signet-callbacks` job: every due delivery is claimed (so no other worker
- * sends it), called outside any transaction, and its attempt recorded. `ended` counts the
- * deliveries given up because their ePak is gone or no longer has a callback URL.
+ * One pass of the `signet-callbacks` job (retried-delivery.ts). `ended` counts the deliveries
+ * given up because their ePak is gone or no longer has a callback URL.
  */
-export async function deliverDueCallbacks(
+export function deliverDueCallbacks(
   deps: Deps,
   send: CallbackSender = callbackSender(deps.outbound, deps.log),
   limit = 100,
 ): Promise<{ delivered: number; failed: number; ended: number }> {
-  let delivered = 0;
-  let failed = 0;
-  let ended = 0;
-  for (const due of await dueCallbackDeliveries(deps.db.system, deps.clock.now(), limit)) {
-    const claimed = await deps.db.withTenant(due.tenantId, async (tx) => {
-      const d = await lockCallbackDelivery(tx, due.id);
-      if (d?.status !== 'Pending' || d.nextAttemptAt > deps.clock.now()) return null;
-      // The ePak says where its callbacks go now: it may have been purged, or an admin may have
-      // changed the URL while this delivery was on its way (followCallbackUrlChange).
-      const url = (await findEpak(tx, d.epakId))?.callbackUrl;
-      if (!url) {
-        await updateCallbackDelivery(tx, d.id, { status: 'Failed' });
-        return 'ended' as const;
-      }
-      await updateCallbackDelivery(tx, d.id, {
-        url,
-        nextAttemptAt: addSeconds(deps.clock.now(), CLAIM_SECONDS),
-      });
-      return { ...d, url };
-    });
-    if (claimed === 'ended') ended += 1;
-    if (!claimed || claimed === 'ended') continue;
-    const started = Date.now();
-    const outcome = await send(callbackUrl(claimed));
-    const ok = outcome.httpStatus !== null && outcome.httpStatus >= 200 && outcome.httpStatus < 300;
-    const attempts = claimed.attempts + 1;
-    await deps.db.withTenant(due.tenantId, async (tx) => {
-      const now = deps.clock.now();
-      const givenUp =
-        outcome.httpStatus === null &&
-        attempts >= NO_ANSWER_ATTEMPTS &&
-        !(await callbackUrlEverAnswered(tx, claimed.url));
-      await insertCallbackAttempt(tx, {
-        tenantId: due.tenantId,
-        deliveryId: claimed.id,
-        attemptedAt: now,
-        httpStatus: outcome.httpStatus,
-        error: ok
-          ? null
-          : givenUp
-            ? `${outcome.error}: given up after ${attempts} attempts, this URL never answered`
-            : outcome.error,
-        durationMs: Date.now() - started,
-      });
-      await updateCallbackDelivery(tx, claimed.id, {
-        attempts,
-        status: ok ? 'Delivered' : givenUp ? 'Failed' : 'Pending',
-        deliveredAt: ok ? now : null,
-        nextAttemptAt: addSeconds(now, retryDelaySeconds(attempts)),
-      });
-    });
-    if (ok) delivered += 1;
-    else failed += 1;
-  }
-  return { delivered, failed, ended };
+  return deliverDue(deps, callbackDeliveries(send), limit);
 }
 
 /** `GET /v1/callbacks`: the tenant's deliveries, newest first, each with its attempts. */

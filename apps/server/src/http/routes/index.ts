@@ -17,6 +17,7 @@ import { tenantRoutes } from './tenants/tenant-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
 import { signingProfileRoutes } from './users/signing-profile-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
+import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 /** Every API route, registered under each API prefix. */
 export const apiRoutes: readonly AnyRoute[] = [
@@ -37,5 +38,6 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...templateRoutes,
   ...compatComposeRoutes,
   ...integrationRoutes,
+  ...webhookRoutes,
   ...ssoRoutes,
 ];
