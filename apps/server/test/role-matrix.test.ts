@@ -126,6 +126,7 @@ const cases: Case[] = [
   { permission: 'activity.verify', method: 'GET', url: () => '/v2/activity/verify' },
   { permission: 'integrations.manage', method: 'GET', url: () => '/v1/oauthclients' },
   { permission: 'integrations.manage', method: 'GET', url: () => '/v1/callbacks' },
+  { permission: 'directory.manage', method: 'GET', url: () => '/v2/userSyncUp/runs' },
   { permission: 'webhooks.manage', method: 'GET', url: () => '/v2/webhooks' },
   { permission: 'sso.manage', method: 'GET', url: () => '/v1/sso' },
   {

@@ -4,6 +4,7 @@ export * from './roles.ts';
 export * from './schemas/auth.ts';
 export * from './schemas/compat.ts';
 export * from './schemas/configuration.ts';
+export * from './schemas/directory.ts';
 export * from './schemas/documents.ts';
 export * from './schemas/envelope.ts';
 export * from './schemas/epaks.ts';

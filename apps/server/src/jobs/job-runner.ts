@@ -1,9 +1,11 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
+import { DIRECTORY_SYNC_CHANNEL } from '../db/repositories/directory.ts';
 import { SEAL_CHANNEL } from '../db/repositories/sealing.ts';
 import { WEBHOOK_CHANNEL } from '../db/repositories/webhooks.ts';
 import type { Deps } from '../domain/deps.ts';
+import { runDueDirectorySyncs } from '../domain/directory/run-sync.ts';
 import { deliverDueCallbacks } from '../domain/integrations/callbacks.ts';
 import {
   archiveOverdueEpaks,
@@ -37,6 +39,9 @@ export const JOBS = {
   'signet-retention': { cron: '17 * * * *', run: purgeExpiredRetention },
   'signet-archival': { cron: '29 2 * * *', run: archiveOverdueEpaks },
   'signet-blob-sweep': { cron: '43 3 * * *', run: sweepBlobs },
+  // Also sent as soon as a run is queued (NOTIFY on commit); the schedule takes up what a stopped
+  // process left.
+  'signet-directory-sync': { cron: '* * * * *', run: runDueDirectorySyncs },
   'signet-callbacks': {
     cron: '* * * * *',
     run: async (deps: Deps) => {
@@ -111,6 +116,11 @@ export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<
   const stopListening = await db.listen(SEAL_CHANNEL, () => {
     boss.send('signet-seal', {}).catch((error: unknown) => log.error({ err: error }, 'seal job not queued'));
   });
+  const stopDirectory = await db.listen(DIRECTORY_SYNC_CHANNEL, () => {
+    boss
+      .send('signet-directory-sync', {})
+      .catch((error: unknown) => log.error({ err: error }, 'directory sync job not queued'));
+  });
   const stopWebhooks = await db.listen(WEBHOOK_CHANNEL, () => {
     boss
       .send('signet-webhooks', {})
@@ -130,6 +140,7 @@ export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<
     },
     async stop() {
       await stopListening();
+      await stopDirectory();
       await stopWebhooks();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },

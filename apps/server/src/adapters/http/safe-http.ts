@@ -43,6 +43,12 @@ export interface OutboundClient {
   checkUrl(url: string): Promise<UrlVerdict>;
   /** `fetch` for these URLs: no redirects followed, the body read into memory up to a cap. */
   fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /**
+   * For protocols other than HTTP to a host a tenant chose (the LDAP directory): throws
+   * `OutboundRefusedError` for a refused literal address, else the `lookup` to give `net.connect`
+   * / `tls.connect`, which refuses what the name resolves to at connect time, as `fetch` does.
+   */
+  socketLookup(hostname: string): LookupFunction;
 }
 
 export interface OutboundOptions {
@@ -152,7 +158,13 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
     });
   }
 
-  return { checkUrl, fetch: safeFetch };
+  function socketLookup(hostname: string): LookupFunction {
+    const host = hostKey(hostname);
+    if (isIP(host) && !addressAllowed(host, allow)) throw new OutboundRefusedError(host);
+    return lookup;
+  }
+
+  return { checkUrl, fetch: safeFetch, socketLookup };
 }
 
 async function bodyBytes(body: RequestInit['body']): Promise<Uint8Array | null> {

@@ -5,6 +5,7 @@ import { sessionRoutes } from './auth/session-routes.ts';
 import { tokenRoutes } from './auth/token-routes.ts';
 import { compatComposeRoutes } from './compat/compose-routes.ts';
 import { configurationRoutes } from './configuration/configuration-routes.ts';
+import { directoryRoutes } from './directory/directory-routes.ts';
 import { documentRoutes } from './documents/document-routes.ts';
 import { epakRoutes } from './epaks/epak-routes.ts';
 import { lifecycleRoutes } from './epaks/lifecycle-routes.ts';
@@ -38,6 +39,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...templateRoutes,
   ...compatComposeRoutes,
   ...integrationRoutes,
+  ...directoryRoutes,
   ...webhookRoutes,
   ...ssoRoutes,
 ];

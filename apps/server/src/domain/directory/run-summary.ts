@@ -1,0 +1,8 @@
+/** What a finished run keeps besides its counts (`directory_runs.summary`). */
+export interface RunSummary {
+  /** Entries that could not be synchronised and why; the first `MAX_FAILURES_LISTED`. */
+  failures: { entry: string; reason: string }[];
+  groups: { groupName: string; created: boolean; added: number; removed: number }[];
+}
+
+export const MAX_FAILURES_LISTED = 100;
