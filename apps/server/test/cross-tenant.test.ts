@@ -33,6 +33,7 @@ const A = {
   letterheadId: '',
   oauthClientId: '',
   webhookId: '',
+  webformId: '',
 };
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -433,6 +434,12 @@ const attempts: Attempt[] = [
     refusedWith: Code.GENERIC_ERROR,
   },
   {
+    // B's web forms are on too, so the refusal is about whose mapping it is (404).
+    route: 'DELETE /v2/webform/:mappingId',
+    call: () => ({ method: 'DELETE', url: `/v2/webform/${A.webformId}` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
     route: 'POST /v2/epak (from templates)',
     call: () => ({
       method: 'POST',
@@ -602,7 +609,22 @@ beforeAll(async () => {
       headers: { 'content-type': logo.contentType },
     })
   ).data.letterHeadDocId;
+  for (const admin of [a, b])
+    await t.call('PUT', '/v1/configuration', { token: admin.token, body: { features: { webForm: true } } });
+  A.webformId = (
+    await t.call<{ mappingId: string }>('POST', '/v2/webform', {
+      token: a.token,
+      query: {
+        name: 'Secret form',
+        documentId: A.docTemplateId,
+        workflowId: A.workflowId,
+        htmlInputFilenames: 'email',
+      },
+      body: { targets: { email: { kind: 'recipient', step: 1, index: 0, part: 'email' } } },
+    })
+  ).data.mappingId;
   expect([A.workflowId, A.workflowStateId, A.docTemplateId, A.letterheadId, A.webhookId]).not.toContain('');
+  expect(A.webformId).toBeTruthy();
 });
 afterAll(() => t.close());
 

@@ -126,9 +126,11 @@ const cases: Case[] = [
   { permission: 'activity.verify', method: 'GET', url: () => '/v2/activity/verify' },
   { permission: 'integrations.manage', method: 'GET', url: () => '/v1/oauthclients' },
   { permission: 'integrations.manage', method: 'GET', url: () => '/v1/callbacks' },
-  { permission: 'directory.manage', method: 'GET', url: () => '/v2/userSyncUp/runs' },
-  { permission: 'webhooks.manage', method: 'GET', url: () => '/v2/webhooks' },
   { permission: 'sso.manage', method: 'GET', url: () => '/v1/sso' },
+  { permission: 'webhooks.manage', method: 'GET', url: () => '/v2/webhooks' },
+  // While the tenant's web-form switch is off, allowed callers get -1 (403), not -11.
+  { permission: 'webforms.manage', method: 'GET', url: () => '/v2/webform' },
+  { permission: 'directory.manage', method: 'GET', url: () => '/v2/userSyncUp/runs' },
   {
     permission: 'oauth.authorize',
     method: 'POST',

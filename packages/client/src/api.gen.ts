@@ -10717,7 +10717,7 @@ export interface operations {
                             inputs: {
                                 name: string;
                                 required: boolean;
-                                fills: ({
+                                fills?: {
                                     /** @enum {string} */
                                     kind: "field";
                                     field: string;
@@ -10731,7 +10731,7 @@ export interface operations {
                                 } | {
                                     /** @enum {string} */
                                     kind: "subject";
-                                }) | null;
+                                };
                             }[];
                             htmlSnippet: string;
                             jsonExample: {

@@ -18,6 +18,7 @@ export * from './schemas/templates.ts';
 export * from './schemas/tenants.ts';
 export * from './schemas/text.ts';
 export * from './schemas/users.ts';
+export * from './schemas/webforms.ts';
 export * from './schemas/webhooks.ts';
 export * from './statuses.ts';
 export * from './tags/placement.ts';

@@ -27,6 +27,7 @@ const ACTION_OF_PATH: Record<string, string> = {
   '/v1/users/:userId/certificate/:certificateId/pin': 'certificate-pin',
   '/public/invitation': 'invitation-link',
   '/public/invitation/answer': 'invitation-link',
+  '/public/webform/:tenantId/:mappingId': 'webform-post',
   '/public/sso/start': 'sso-start',
   '/public/sso/callback': 'sso-callback',
 };

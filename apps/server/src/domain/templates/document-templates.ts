@@ -23,6 +23,7 @@ import type { Deps } from '../deps.ts';
 import { uploadDocuments } from '../documents/upload-document.ts';
 import { checkPlacement, type StoredPage } from '../epaks/signature-blocks.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { requireNoWebformUsing } from '../webforms/webform-links.ts';
 import { requireTemplateOwner, templateMissing } from './template-access.ts';
 import { visibleWorkflowTemplate } from './workflow-templates.ts';
 
@@ -234,6 +235,7 @@ export async function deleteTemplates(
     for (const id of ids) {
       const { row, docs } = await visibleDocumentTemplate(tx, actor, id);
       requireTemplateOwner(actor, row.ownerId, 'template');
+      await requireNoWebformUsing(tx, { documentTemplateIds: [id] });
       for (const d of docs) await updateDocument(tx, d.id, { deletedAt: deps.clock.now() });
       await deleteDocumentTemplate(tx, id);
       await appendActivity(

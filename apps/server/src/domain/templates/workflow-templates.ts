@@ -14,6 +14,7 @@ import type { Actor, TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { requireNoWebformUsing } from '../webforms/webform-links.ts';
 import { requireTemplateOwner, templateMissing } from './template-access.ts';
 
 export function presentWorkflowTemplate(row: WorkflowTemplateRow): WorkflowTemplate {
@@ -129,6 +130,7 @@ export async function deleteWorkflow(actor: Actor, id: string, deps: Deps): Prom
   return deps.db.withTenant(tenantId, async (tx) => {
     const row = await visibleWorkflowTemplate(tx, actor, id);
     requireTemplateOwner(actor, row.ownerId, 'workflow');
+    await requireNoWebformUsing(tx, { workflowTemplateIds: [id] });
     // ePaks started from it keep their own copy of the steps, so nothing else has to change.
     await deleteWorkflowTemplate(tx, id);
     await appendActivity(

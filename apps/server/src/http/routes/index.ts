@@ -18,6 +18,7 @@ import { tenantRoutes } from './tenants/tenant-routes.ts';
 import { invitationRoutes } from './users/invitation-routes.ts';
 import { signingProfileRoutes } from './users/signing-profile-routes.ts';
 import { userRoutes } from './users/user-routes.ts';
+import { webformRoutes } from './webforms/webform-routes.ts';
 import { webhookRoutes } from './webhooks/webhook-routes.ts';
 
 /** Every API route, registered under each API prefix. */
@@ -39,6 +40,7 @@ export const apiRoutes: readonly AnyRoute[] = [
   ...templateRoutes,
   ...compatComposeRoutes,
   ...integrationRoutes,
+  ...webformRoutes,
   ...directoryRoutes,
   ...webhookRoutes,
   ...ssoRoutes,
