@@ -57,8 +57,6 @@ export const PERMISSIONS = {
   'sso.manage': ADMIN_ROLES,
   /** Webhook subscriptions of the tenant and their delivery logs (issue 12). */
   'webhooks.manage': ADMIN_ROLES,
-  /** Webhook subscriptions of the tenant and their delivery logs (issue 12). */
-  'webhooks.manage': ADMIN_ROLES,
   /** Letting a registered integration act for oneself (authorization-code flow). */
   'oauth.authorize': EVERY_TENANT_ROLE,
   'superadmins.manage': SUPER_ADMIN,
