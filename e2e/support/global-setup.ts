@@ -108,6 +108,8 @@ export default async function setup(project: TestProject) {
       SIGNET_JWT_SECRET: jwtSecret,
       // Every journey signs in several times from the same address.
       AUTH_RATE_LIMIT: '10000',
+      // Journeys run their providers and receivers on loopback (the single sign-on provider).
+      SIGNET_OUTBOUND_ALLOW: '127.0.0.1',
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -84,6 +84,14 @@ export const routes: RouteObject[] = [
               import('../../features/auth/pages/thanks-page.tsx').then((m) => ({ Component: m.ThanksPage })),
           },
           {
+            // Where a tenant's OpenID provider sends the browser back (single sign-on).
+            path: 'sso/callback',
+            lazy: () =>
+              import('../../features/auth/pages/sso-callback-page.tsx').then((m) => ({
+                Component: m.SsoCallbackPage,
+              })),
+          },
+          {
             // The link of a join mail: answered without signing in, so it works signed in or not.
             path: 'invitation',
             lazy: () =>

@@ -12,7 +12,7 @@ import { api, clearPending, sessionStore } from '../../app/session/client.ts';
 import { StorageKey } from '../../app/session/session-store.ts';
 
 /** Starts a session from tokens: stored, cached answers dropped, the username remembered. */
-function startSession(tokens: TokenResponse, queryClient: ReturnType<typeof useQueryClient>) {
+export function startSession(tokens: TokenResponse, queryClient: ReturnType<typeof useQueryClient>) {
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== 'public' });
   sessionStore.start(tokens);
   localStorage.setItem(StorageKey.username, tokens.user.email);

@@ -1,4 +1,5 @@
 import { adminGroupsEn } from '../../../features/admin/i18n/groups.en.ts';
+import { ssoEn } from '../../../features/admin/i18n/sso.en.ts';
 import { tenantSettingsEn } from '../../../features/admin/i18n/tenant-settings.en.ts';
 import { adminUsersEn } from '../../../features/admin/i18n/users.en.ts';
 import { superAdminEn } from '../../../features/super-admin/i18n/en.ts';
@@ -8,6 +9,7 @@ export const en = {
   adminUsers: adminUsersEn,
   adminGroups: adminGroupsEn,
   tenantSettings: tenantSettingsEn,
+  sso: ssoEn,
   superAdmin: superAdminEn,
   app: { name: 'Signet' },
   common: {
@@ -292,6 +294,7 @@ export const en = {
       reasons: 'Reasons',
       workflowStates: 'Workflow states',
       userSyncUp: 'User sync-up',
+      sso: 'Single sign-on',
     },
     userSyncUnavailable:
       'User sync-up needs a directory connection, which is not set up for this organisation.',

@@ -1,4 +1,5 @@
 import { adminGroupsFr } from '../../../features/admin/i18n/groups.fr.ts';
+import { ssoFr } from '../../../features/admin/i18n/sso.fr.ts';
 import { tenantSettingsFr } from '../../../features/admin/i18n/tenant-settings.fr.ts';
 import { adminUsersFr } from '../../../features/admin/i18n/users.fr.ts';
 import { superAdminFr } from '../../../features/super-admin/i18n/fr.ts';
@@ -9,6 +10,7 @@ export const fr: Messages = {
   adminUsers: adminUsersFr,
   adminGroups: adminGroupsFr,
   tenantSettings: tenantSettingsFr,
+  sso: ssoFr,
   superAdmin: superAdminFr,
   app: { name: 'Signet' },
   common: {
@@ -299,6 +301,7 @@ export const fr: Messages = {
       reasons: 'Motifs',
       workflowStates: 'États du circuit',
       userSyncUp: 'Synchronisation des utilisateurs',
+      sso: 'Authentification unique',
     },
     userSyncUnavailable:
       'La synchronisation des utilisateurs demande une connexion à un annuaire, qui n’est pas configurée pour cette organisation.',

@@ -1,4 +1,5 @@
 import { adminGroupsHi } from '../../../features/admin/i18n/groups.hi.ts';
+import { ssoHi } from '../../../features/admin/i18n/sso.hi.ts';
 import { tenantSettingsHi } from '../../../features/admin/i18n/tenant-settings.hi.ts';
 import { adminUsersHi } from '../../../features/admin/i18n/users.hi.ts';
 import { superAdminHi } from '../../../features/super-admin/i18n/hi.ts';
@@ -9,6 +10,7 @@ export const hi: Messages = {
   adminUsers: adminUsersHi,
   adminGroups: adminGroupsHi,
   tenantSettings: tenantSettingsHi,
+  sso: ssoHi,
   superAdmin: superAdminHi,
   app: { name: 'सिग्नेट' },
   common: {
@@ -285,6 +287,7 @@ export const hi: Messages = {
       reasons: 'कारण',
       workflowStates: 'वर्कफ़्लो चरण',
       userSyncUp: 'उपयोगकर्ता सिंक',
+      sso: 'सिंगल साइन-ऑन',
     },
     userSyncUnavailable: 'उपयोगकर्ता सिंक के लिए डायरेक्टरी कनेक्शन चाहिए, जो इस संगठन के लिए सेट नहीं है।',
     reasons: {

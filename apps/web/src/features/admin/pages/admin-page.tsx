@@ -5,6 +5,7 @@ import { CallbacksCard } from '../components/callbacks-card.tsx';
 import { GroupsTab } from '../components/groups-tab.tsx';
 import { IntegrationsCard } from '../components/integrations-card.tsx';
 import { ReasonsCard } from '../components/reasons-card.tsx';
+import { SsoTab } from '../components/sso-tab.tsx';
 import { TenantSettingsTab } from '../components/tenant-settings-tab.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
 import { WorkflowStatesCard } from '../components/workflow-states-card.tsx';
@@ -17,6 +18,7 @@ const TABS = [
   'reasons',
   'workflowStates',
   'userSyncUp',
+  'sso',
 ] as const;
 type Tab = (typeof TABS)[number];
 
@@ -57,6 +59,9 @@ export function AdminPage() {
             <IntegrationsCard />
             <CallbacksCard />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="sso" pt="md">
+          <SsoTab />
         </Tabs.Panel>
         <Tabs.Panel value="reasons" pt="md">
           <ReasonsCard />

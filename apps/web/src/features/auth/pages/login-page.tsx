@@ -15,6 +15,7 @@ import { useStoredSession } from '../../../app/session/use-session.ts';
 import { rememberAfterSignIn, takeAfterSignIn } from '../after-sign-in.ts';
 import { useSignIn } from '../api.ts';
 import { AuthCard } from '../components/auth-card.tsx';
+import { SsoSignIn } from '../components/sso-sign-in.tsx';
 import { oauthHost, oauthRequestFrom, useAuthorizeRedirect } from '../oauth-authorize.ts';
 
 const SignInSchema = z.object({ username: requiredText, password: z.string().min(1, 'validation.required') });
@@ -102,6 +103,7 @@ export function LoginPage() {
           {t('auth.signIn')}
         </Button>
       </form>
+      <SsoSignIn onError={setError} />
       <Group justify="space-between">
         <Anchor component={Link} to="/forgetpassword" size="sm" data-testid="link-forgot">
           {t('auth.forgotPassword')}
