@@ -2,12 +2,14 @@ import { adminGroupsEn } from '../../../features/admin/i18n/groups.en.ts';
 import { ssoEn } from '../../../features/admin/i18n/sso.en.ts';
 import { tenantSettingsEn } from '../../../features/admin/i18n/tenant-settings.en.ts';
 import { adminUsersEn } from '../../../features/admin/i18n/users.en.ts';
+import { adminWebhooksEn } from '../../../features/admin/i18n/webhooks.en.ts';
 import { superAdminEn } from '../../../features/super-admin/i18n/en.ts';
 /** English: the reference bundle. Hindi and French must have exactly these keys (the type checks it). */
 export const en = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersEn,
   adminGroups: adminGroupsEn,
+  adminWebhooks: adminWebhooksEn,
   tenantSettings: tenantSettingsEn,
   sso: ssoEn,
   superAdmin: superAdminEn,
@@ -295,6 +297,7 @@ export const en = {
       workflowStates: 'Workflow states',
       userSyncUp: 'User sync-up',
       sso: 'Single sign-on',
+      webhooks: 'Webhooks',
     },
     userSyncUnavailable:
       'User sync-up needs a directory connection, which is not set up for this organisation.',

@@ -2,6 +2,7 @@ import { adminGroupsFr } from '../../../features/admin/i18n/groups.fr.ts';
 import { ssoFr } from '../../../features/admin/i18n/sso.fr.ts';
 import { tenantSettingsFr } from '../../../features/admin/i18n/tenant-settings.fr.ts';
 import { adminUsersFr } from '../../../features/admin/i18n/users.fr.ts';
+import { adminWebhooksFr } from '../../../features/admin/i18n/webhooks.fr.ts';
 import { superAdminFr } from '../../../features/super-admin/i18n/fr.ts';
 import type { Messages } from './en.ts';
 
@@ -9,6 +10,7 @@ export const fr: Messages = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersFr,
   adminGroups: adminGroupsFr,
+  adminWebhooks: adminWebhooksFr,
   tenantSettings: tenantSettingsFr,
   sso: ssoFr,
   superAdmin: superAdminFr,
@@ -302,6 +304,7 @@ export const fr: Messages = {
       workflowStates: 'États du circuit',
       userSyncUp: 'Synchronisation des utilisateurs',
       sso: 'Authentification unique',
+      webhooks: 'Webhooks',
     },
     userSyncUnavailable:
       'La synchronisation des utilisateurs demande une connexion à un annuaire, qui n’est pas configurée pour cette organisation.',

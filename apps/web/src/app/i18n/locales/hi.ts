@@ -2,6 +2,7 @@ import { adminGroupsHi } from '../../../features/admin/i18n/groups.hi.ts';
 import { ssoHi } from '../../../features/admin/i18n/sso.hi.ts';
 import { tenantSettingsHi } from '../../../features/admin/i18n/tenant-settings.hi.ts';
 import { adminUsersHi } from '../../../features/admin/i18n/users.hi.ts';
+import { adminWebhooksHi } from '../../../features/admin/i18n/webhooks.hi.ts';
 import { superAdminHi } from '../../../features/super-admin/i18n/hi.ts';
 import type { Messages } from './en.ts';
 
@@ -9,6 +10,7 @@ export const hi: Messages = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersHi,
   adminGroups: adminGroupsHi,
+  adminWebhooks: adminWebhooksHi,
   tenantSettings: tenantSettingsHi,
   sso: ssoHi,
   superAdmin: superAdminHi,
@@ -288,6 +290,7 @@ export const hi: Messages = {
       workflowStates: 'वर्कफ़्लो चरण',
       userSyncUp: 'उपयोगकर्ता सिंक',
       sso: 'सिंगल साइन-ऑन',
+      webhooks: 'वेबहुक',
     },
     userSyncUnavailable: 'उपयोगकर्ता सिंक के लिए डायरेक्टरी कनेक्शन चाहिए, जो इस संगठन के लिए सेट नहीं है।',
     reasons: {

@@ -8,6 +8,7 @@ import { ReasonsCard } from '../components/reasons-card.tsx';
 import { SsoTab } from '../components/sso-tab.tsx';
 import { TenantSettingsTab } from '../components/tenant-settings-tab.tsx';
 import { UsersTab } from '../components/users-tab.tsx';
+import { WebhooksTab } from '../components/webhooks-tab.tsx';
 import { WorkflowStatesCard } from '../components/workflow-states-card.tsx';
 
 const TABS = [
@@ -15,6 +16,7 @@ const TABS = [
   'groups',
   'settings',
   'integrations',
+  'webhooks',
   'reasons',
   'workflowStates',
   'userSyncUp',
@@ -59,6 +61,9 @@ export function AdminPage() {
             <IntegrationsCard />
             <CallbacksCard />
           </Stack>
+        </Tabs.Panel>
+        <Tabs.Panel value="webhooks" pt="md">
+          <WebhooksTab />
         </Tabs.Panel>
         <Tabs.Panel value="sso" pt="md">
           <SsoTab />
