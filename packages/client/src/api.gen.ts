@@ -10472,6 +10472,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -10558,6 +10559,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
@@ -10745,6 +10747,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -11060,6 +11064,8 @@ export interface operations {
                             failed: number;
                             failures: {
                                 entry: string;
+                                /** @enum {string} */
+                                kind: "noEmail" | "duplicateEmail" | "unusableField" | "groupNotFound" | "notDisabled" | "refused";
                                 reason: string;
                             }[];
                             groups: {
@@ -11069,6 +11075,8 @@ export interface operations {
                                 removed: number;
                             }[];
                             error: string | null;
+                            /** @enum {string|null} */
+                            errorKind: "address-not-allowed" | "unreachable" | "bind-refused" | "search-failed" | "too-large" | "empty-directory" | "not-configured" | "not-admin" | "unexpected" | null;
                         };
                         message?: string;
                     };
@@ -11116,6 +11124,8 @@ export interface operations {
                                 failed: number;
                                 failures: {
                                     entry: string;
+                                    /** @enum {string} */
+                                    kind: "noEmail" | "duplicateEmail" | "unusableField" | "groupNotFound" | "notDisabled" | "refused";
                                     reason: string;
                                 }[];
                                 groups: {
@@ -11125,6 +11135,8 @@ export interface operations {
                                     removed: number;
                                 }[];
                                 error: string | null;
+                                /** @enum {string|null} */
+                                errorKind: "address-not-allowed" | "unreachable" | "bind-refused" | "search-failed" | "too-large" | "empty-directory" | "not-configured" | "not-admin" | "unexpected" | null;
                             }[];
                         };
                         message?: string;

@@ -2,6 +2,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './roles.ts';
 export * from './schemas/auth.ts';
+export * from './schemas/branding.ts';
 export * from './schemas/compat.ts';
 export * from './schemas/configuration.ts';
 export * from './schemas/directory.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BrandingViewSchema } from './branding.ts';
 import {
   FeatureFlagsSchema,
   PasswordPolicySchema,
@@ -43,6 +44,7 @@ export const TenantConfigurationSchema = z.object({
   archivalPeriodDays: z.number().int().nullable(),
   /** The tenant's own announcement banner (admins set it in the settings tab). */
   announcement: TenantAnnouncementSchema.nullable(),
+  branding: BrandingViewSchema,
   session: z.object({
     uistokenexpiresin: z.number().int(),
     notificationPath: text(),

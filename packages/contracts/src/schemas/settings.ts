@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Limits, type SigningPolicy, VerificationMode } from '../constants.ts';
 import { TenantRole } from '../roles.ts';
 import { GeolocationMode } from '../statuses.ts';
+import { BrandingSchema, BrandLogoSchema } from './branding.ts';
 import { text } from './text.ts';
 
 export const PasswordPolicySchema = z.object({
@@ -136,6 +137,9 @@ export const TenantSettingsSchema = z.object({
   archivalPeriodDays: z.number().int().min(0).max(36_500).nullable().default(null),
   /** The tenant's announcement banner; null shows none. */
   announcement: TenantAnnouncementSchema.nullable().default(null),
+  branding: BrandingSchema.prefault({}),
+  /** Apart from `branding`, so saving the name or colour never has to send the logo back. */
+  brandLogo: BrandLogoSchema.nullable().default(null),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 type TenantSettingsShape = typeof TenantSettingsSchema.shape;

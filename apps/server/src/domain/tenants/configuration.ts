@@ -6,6 +6,7 @@ import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorize, authorizeInTenant } from '../policy.ts';
+import { brandingView } from './branding.ts';
 import { readPlatformSettings } from './platform-settings.ts';
 import { DEFAULT_TENANT_SETTINGS, readTenantSettings } from './tenant-settings.ts';
 
@@ -61,6 +62,9 @@ export async function tenantConfiguration(actor: Actor, deps: Deps): Promise<Ten
     recipientRules: settings.recipientRules,
     archivalPeriodDays: settings.archivalPeriodDays,
     announcement: settings.announcement,
+    branding: tenant
+      ? brandingView(tenant.id, settings)
+      : { displayName: null, primaryColor: null, logoUrl: null },
     session: {
       uistokenexpiresin: deps.settings.accessTokenTtlSeconds,
       notificationPath: NOTIFICATION_PATH,

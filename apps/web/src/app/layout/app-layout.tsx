@@ -1,10 +1,11 @@
-import { ActionIcon, AppShell, Burger, Group, Stack, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Stack, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { InvitationPrompt } from '../../features/invitations/components/invitation-prompt.tsx';
 import { useCurrentUser, useTenantConfiguration } from '../api.ts';
+import { BrandMark, useBrandColour } from '../branding/brand-mark.tsx';
 import { changeLanguage, i18n, isLanguage } from '../i18n/i18n.ts';
 import { useNotificationSocket } from '../notifications/use-notification-socket.ts';
 import { PageLoader } from '../routing/guards.tsx';
@@ -48,6 +49,7 @@ function SignedInShell({ user }: { user: NonNullable<ReturnType<typeof useCurren
   const showSearch = user.role !== 'super_admin' && !NO_SEARCH_PATHS.includes(pathname);
   useNotificationSocket(user.role !== 'super_admin' ? config : null);
   useUserLocale(user.locale);
+  useBrandColour(config?.branding.primaryColor);
 
   const isNew = view === 'new';
   return (
@@ -72,11 +74,9 @@ function SignedInShell({ user }: { user: NonNullable<ReturnType<typeof useCurren
                 aria-label={t('menu.toggle')}
               />
             )}
-            <Title order={1} size="h4" c="blue.8">
-              <Link to="/" style={{ color: 'inherit', textDecoration: 'none' }}>
-                {t('app.name')}
-              </Link>
-            </Title>
+            <Link to="/" style={{ textDecoration: 'none' }}>
+              <BrandMark branding={config?.branding} order={1} />
+            </Link>
             {!isNew && <TopMenu top={menus.top} admin={menus.admin} />}
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>

@@ -1,4 +1,6 @@
 import {
+  BrandLogoPathSchema,
+  BrandLogoQuerySchema,
   PasswordPolicyQuerySchema,
   PasswordPolicySchema,
   PublicConfigurationSchema,
@@ -7,6 +9,7 @@ import {
   UserTypeResultSchema,
 } from '@signet/contracts';
 import { z } from 'zod';
+import { brandLogo } from '../../../domain/tenants/branding.ts';
 import { passwordPolicyOf, publicConfiguration } from '../../../domain/tenants/configuration.ts';
 import { viewSwitchLocation } from '../../../domain/ui/view-switch.ts';
 import { userType } from '../../../domain/users/user-type.ts';
@@ -71,5 +74,25 @@ export const publicRoutes = [
     raw: true,
     handler: async ({ request, reply }) =>
       reply.redirect(viewSwitchLocation(UiSwitchBodySchema.parse(request.body ?? {})), 303),
+  }),
+  defineRawRoute({
+    method: 'GET',
+    url: '/public/branding/:tenantId/logo',
+    operationId: 'getBrandLogo',
+    auth: 'public',
+    summary: "A tenant's logo (PNG, JPEG or WebP); kept for good by browsers when asked with its version",
+    tags,
+    params: BrandLogoPathSchema,
+    querystring: BrandLogoQuerySchema,
+    produces: 'image/png',
+    raw: true,
+    handler: async ({ params, query, deps, reply }) => {
+      const logo = await brandLogo(params.tenantId, query.v, deps);
+      return reply
+        .header('content-type', logo.mime)
+        .header('cache-control', logo.immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(logo.bytes);
+    },
   }),
 ];

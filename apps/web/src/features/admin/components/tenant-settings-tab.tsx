@@ -2,6 +2,7 @@ import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTenantConfiguration } from '../../../app/api.ts';
 import { AnnouncementSettings } from './tenant-settings-announcement.tsx';
+import { BrandingSettings } from './tenant-settings-branding.tsx';
 import { DocumentSettings, FeatureSettings } from './tenant-settings-features.tsx';
 import { RecipientSettings } from './tenant-settings-recipients.tsx';
 import { SignInSettings } from './tenant-settings-sign-in.tsx';
@@ -32,6 +33,7 @@ export function TenantSettingsTab() {
       <FeatureSettings config={data} />
       <DocumentSettings config={data} />
       <AnnouncementSettings config={data} />
+      <BrandingSettings config={data} />
     </Stack>
   );
 }

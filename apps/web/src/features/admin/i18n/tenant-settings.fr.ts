@@ -121,4 +121,22 @@ export const tenantSettingsFr = {
     overEffect: 'Ces jours sont passés, les membres ne verront donc pas cette bannière :',
     remove: 'Retirer l’annonce',
   },
+  branding: {
+    title: 'Identité visuelle',
+    hint: 'Le nom, la couleur et le logo de votre organisation dans l’en-tête, pour vos membres et pour tous ceux à qui vous envoyez des documents.',
+    displayName: 'Nom dans l’en-tête',
+    displayNameHint: 'Laisser vide pour afficher Signet.',
+    colour: 'Couleur',
+    colourHint:
+      'Les boutons, les liens et le nom prennent cette couleur ; le texte posé dessus reste lisible.',
+    colourInvalid: 'Veuillez indiquer une couleur comme #1c7ed6.',
+    chooseLogo: 'Choisir un logo',
+    removeLogo: 'Retirer le logo',
+    logoHint: 'PNG, JPEG ou WebP, 200 Kio au plus ; affiché sur 32 pixels de haut.',
+    logoType: 'Le logo doit être une image PNG, JPEG ou WebP.',
+    logoTooLarge: 'Le logo dépasse 200 Kio. Veuillez choisir un fichier plus petit.',
+    preview: 'Voici le rendu :',
+    eyeDropper: 'Prendre une couleur à l’écran',
+    sampleButton: 'Un bouton',
+  },
 };

@@ -17,7 +17,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { usePublicConfiguration } from '../../../app/api.ts';
+import { usePublicConfiguration, useTenantConfiguration } from '../../../app/api.ts';
+import { BrandMark, useBrandColour } from '../../../app/branding/brand-mark.tsx';
 import { errorMessage } from '../../../app/error-message.ts';
 import { LanguageMenu } from '../../../app/layout/language-menu.tsx';
 import { ApiError } from '../../../app/session/api-client.ts';
@@ -39,6 +40,9 @@ const needsSecurityCode = (e: unknown) =>
 function SignLayout({ children, linkSession }: { children: React.ReactNode; linkSession: boolean }) {
   const { t } = useTranslation();
   const config = usePublicConfiguration();
+  // The signer sees whose document this is: the sending tenant's name, logo and colour.
+  const tenant = useTenantConfiguration();
+  useBrandColour(tenant.data?.branding.primaryColor);
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
       <Group
@@ -50,9 +54,7 @@ function SignLayout({ children, linkSession }: { children: React.ReactNode; link
         style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}
       >
         <Group gap="md">
-          <Title order={2} size="h4" c="blue.8">
-            {config.data?.appName ?? t('app.name')}
-          </Title>
+          <BrandMark branding={tenant.data?.branding} fallbackName={config.data?.appName} order={2} />
           {!linkSession && (
             <Anchor component={Link} to="/dashboard" size="sm" data-testid="sign-back">
               {t('sign.back')}
