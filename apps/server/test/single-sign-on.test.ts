@@ -15,6 +15,7 @@ interface SignedIn {
   access_token: string;
   next: string | null;
   user: { id: string; email: string; role: string };
+  tenants: { tenantUuid: string; userLoginType: string; userTenantSSOEntityId: string | null }[];
 }
 
 function settings(change: Partial<SsoSettingsInput> = {}): SsoSettingsInput {
@@ -177,12 +178,25 @@ describe('signing in through the provider', () => {
     expect(res.code, res.message).toBe(1);
     expect(res.data.user.email).toBe('signer1@demo.test');
     expect(res.data.next).toBe('/compose');
+    expect(res.data.tenants.find((m) => m.tenantUuid === tenantId)).toMatchObject({
+      userLoginType: 'SSO',
+      userTenantSSOEntityId: idp.issuer,
+    });
     const me = await t.call<{ email: string }>('GET', '/v1/users/valid', { token: res.data.access_token });
     expect(me.data.email).toBe('signer1@demo.test');
     const logged = await t.db.system.execute(
       sql`select count(*)::int as n from activity_log where tenant_id = ${tenantId} and actor_user_id = ${res.data.user.id} and action = 'auth.signIn' and details->>'how' = 'sso'`,
     );
     expect((logged as unknown as { rows: { n: number }[] }).rows[0]?.n).toBeGreaterThan(0);
+  });
+
+  it('tells the person when the provider did not sign them in (-1), and the state is spent', async () => {
+    const { authorizationUrl, cookie } = await start();
+    const state = new URL(authorizationUrl).searchParams.get('state') ?? '';
+    const refused = await finish({ state, error: 'access_denied' }, cookie);
+    expect(refused.code).toBe(Code.GENERIC_ERROR);
+    expect(refused.data).toEqual({ reason: 'providerRefused', error: 'access_denied' });
+    expect((await finish({ state, code: 'anything' }, cookie)).code).toBe(Code.INVALID_TOKEN);
   });
 
   it('refuses a state it never gave (-45)', async () => {
@@ -268,10 +282,37 @@ describe('members from the provider', () => {
     expect(await roleOf('nadia@demo.test')).toBe('custodian');
   });
 
+  it('someone invited who has no account yet accepts the invitation by signing in, even without just-in-time', async () => {
+    await configure({ justInTime: false });
+    const invited = await t.call<{ user: { id: string } }>('POST', '/v1/users/invite', {
+      token: admin.token,
+      body: { email: 'ines.sso@demo.test', firstName: 'Ines', lastName: 'Invited', role: 'submitter' },
+    });
+    expect(invited.code, invited.message).toBe(1);
+    const res = await signInAs('ines', { email: 'ines.sso@demo.test', email_verified: true, groups: [] });
+    expect(res.code, res.message).toBe(1);
+    expect(res.data.user.role).toBe('signer');
+    const member = await t.call<{ status: string }>('GET', `/v1/users/${invited.data.user.id}/false`, {
+      token: admin.token,
+    });
+    expect(member.data.status).toBe('enabled');
+  });
+
   it('never joins someone who has an account elsewhere: they accept an invitation themselves (-3)', async () => {
     await configure({ justInTime: true });
     const res = await signInAs('olga', { email: 'admin@other.test', email_verified: true, groups: [] });
     expect(res.code).toBe(Code.USER_NOT_FOUND);
+  });
+
+  it('someone invited who has an account elsewhere must accept the invitation themselves first (-75)', async () => {
+    await configure({ justInTime: true });
+    const invited = await t.call('POST', '/v1/users/invite', {
+      token: admin.token,
+      body: { email: 'admin@other.test', firstName: 'Olga', lastName: 'Other', role: 'signer' },
+    });
+    expect(invited.code, invited.message).toBe(1);
+    const res = await signInAs('olga', { email: 'admin@other.test', email_verified: true, groups: [] });
+    expect(res.code).toBe(Code.USER_NOT_REGISTERED);
   });
 
   it('follows the claim mapping at every sign-in, and gives the default role when nothing matches', async () => {

@@ -48,7 +48,14 @@ export async function startOidcProvider(options: { redirectUri: string }): Promi
     ],
     jwks: { keys: [jwk] },
     cookies: { keys: ['oidc-provider-test-cookie-key'] },
-    ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Session: 3600, Grant: 3600 },
+    ttl: {
+      AccessToken: 600,
+      AuthorizationCode: 60,
+      IdToken: 600,
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+    },
     claims: {
       openid: ['sub'],
       email: ['email', 'email_verified'],
