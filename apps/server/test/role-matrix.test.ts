@@ -128,7 +128,7 @@ const cases: Case[] = [
   { permission: 'integrations.manage', method: 'GET', url: () => '/v1/callbacks' },
   { permission: 'sso.manage', method: 'GET', url: () => '/v1/sso' },
   { permission: 'webhooks.manage', method: 'GET', url: () => '/v2/webhooks' },
-  // While the tenant's web-form switch is off, allowed callers get -1 (403), not -11.
+  // While the tenant's web-form switch is off, allowed callers get -1 (409), not -11.
   { permission: 'webforms.manage', method: 'GET', url: () => '/v2/webform' },
   { permission: 'directory.manage', method: 'GET', url: () => '/v2/userSyncUp/runs' },
   {

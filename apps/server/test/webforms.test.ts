@@ -154,16 +154,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('web-form mappings', () => {
-  it("answers -1 (403) on every web-form call while the tenant's web-form setting is off", async () => {
+  it("answers -1 (409) on every web-form call while the tenant's web-form setting is off", async () => {
     const list = await t.call('GET', '/v2/webform', { token: admin.token });
-    expect([list.status, list.code]).toEqual([403, Code.GENERIC_ERROR]);
+    expect([list.status, list.code]).toEqual([409, Code.GENERIC_ERROR]);
     expect(list.data).toEqual({ feature: 'webForm' });
     const create = await t.call('POST', '/v2/webform', {
       token: admin.token,
       query: mappingQuery('Off', 'email'),
       body: { targets: { email: APPLICANT_TARGETS.email } },
     });
-    expect([create.status, create.code]).toEqual([403, Code.GENERIC_ERROR]);
+    expect([create.status, create.code]).toEqual([409, Code.GENERIC_ERROR]);
   });
 
   it('are managed by admins only (-11 for a custodian)', async () => {
@@ -438,12 +438,12 @@ describe('web-form mappings', () => {
     expect(list.data.mappings).toEqual([]);
   });
 
-  it('refuse form posts once the tenant turns web forms off (-1, 403)', async () => {
+  it('refuse form posts once the tenant turns web forms off (-1, 409)', async () => {
     const m = await createMapping('Switched off');
     const g = await api(m.mappingId);
     expect((await setWebForms(admin.token, false)).code).toBe(1);
     const res = await post(g, { email: APPLICANT });
-    expect([res.status, res.code]).toEqual([403, Code.GENERIC_ERROR]);
+    expect([res.status, res.code]).toEqual([409, Code.GENERIC_ERROR]);
     expect((await setWebForms(admin.token, true)).code).toBe(1);
   });
 });

@@ -16,14 +16,15 @@ import { visibleWorkflowTemplate } from '../templates/workflow-templates.ts';
 import { readTenantSettings } from '../tenants/tenant-settings.ts';
 
 /**
- * While the tenant's web-form switch (admin settings, Features) is off: -1 with 403 and
- * `data.feature`. Not -11, which tells the web app its session is no longer valid.
+ * While the tenant's web-form switch (admin settings, Features) is off: -1 with 409 and
+ * `data.feature`. Not -11 (the web app ends the session) nor a 403 (it leaves for /accessdenied):
+ * the page explains the setting instead.
  */
 export async function requireWebformsOn(tx: Executor, tenantId: string): Promise<void> {
   const settings = readTenantSettings((await findTenant(tx, tenantId))?.settings);
   if (!settings.features.webForm)
     throw new AppError(Code.GENERIC_ERROR, 'Web forms are off in this tenant (admin settings, Features)', {
-      httpStatus: 403,
+      httpStatus: 409,
       data: { feature: 'webForm' },
     });
 }

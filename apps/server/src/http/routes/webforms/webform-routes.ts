@@ -44,6 +44,8 @@ export const webformRoutes = [
       "The tenant's web-form mappings (admin; the web-form setting must be on), filtered by documentId, workflowId or name",
     tags,
     querystring: ListWebformsQuerySchema,
+    // -1 while the tenant's web-form setting is off.
+    errors: [409],
     response: z.object({ mappings: z.array(WebformMappingSchema) }),
     handler: ({ query, actor, deps }) =>
       listWebformMappings(
@@ -74,6 +76,7 @@ export const webformRoutes = [
       'Changes a web-form mapping (mappingId); the parameters given change, and the admin saving it becomes its sender',
     tags,
     querystring: UpdateWebformQuerySchema,
+    errors: [404],
     body: WebformTargetsSchema.nullish(),
     response: WebformMappingSchema,
     handler: ({ query, body, actor, deps }) => updateWebformMapping(actor, query, body ?? {}, deps),
@@ -98,6 +101,7 @@ export const webformRoutes = [
       'What a site needs to post a mapped form: URL with its key, inputs, an HTML form and a JSON example; regenerate=true replaces the key',
     tags,
     querystring: WebformApiQuerySchema,
+    errors: [404, 409],
     response: WebformApiSchema,
     handler: ({ query, actor, deps, request }) =>
       generateWebformApi(
