@@ -1,4 +1,5 @@
 import type { Role, TokenResponse } from '@signet/contracts';
+import type { Executor } from '../../db/database.ts';
 import {
   createSession,
   insertRefreshToken,
@@ -63,6 +64,8 @@ export async function issueSession(
   how: string,
   /** The tenant OAuth client the session is granted to, if any. */
   oauthClientId: string | null = null,
+  /** More about the session, written in the transaction that creates it (single sign-on's tenant). */
+  alongside?: (tx: Executor, sessionId: string) => Promise<void>,
 ): Promise<TokenResponse> {
   const now = deps.clock.now();
   const refreshToken = randomToken();
@@ -75,6 +78,7 @@ export async function issueSession(
       expiresAt: addSeconds(now, deps.settings.refreshTokenTtlSeconds),
       oauthClientId,
     });
+    await alongside?.(tx, id);
     if (chosen.tenantId) await shareProfileWith(tx, user.id, chosen.tenantId);
     await insertRefreshToken(tx, {
       tokenHash: tokenDigest(refreshToken),

@@ -93,14 +93,10 @@ export async function finishSsoSignIn(
     defaultRole: provider.defaultRole as RoleRule['defaultRole'],
   };
   const { user, role } = await admitMember(tenantId, person, rule, provider.justInTime, origin, deps);
-  const tokens = await issueSession(deps, user, { tenantId, role }, origin, 'sso');
-  const { sessionId } = await deps.tokens.verify(tokens.access_token);
-  await insertSsoSession(deps.db.system, {
-    sessionId,
-    tenantId,
-    issuer: person.issuer,
-    subject: person.subject,
-  });
+  // Confined to the tenant in the very transaction that creates the session.
+  const tokens = await issueSession(deps, user, { tenantId, role }, origin, 'sso', null, (tx, sessionId) =>
+    insertSsoSession(tx, { sessionId, tenantId, issuer: person.issuer, subject: person.subject }),
+  );
   return { ...tokens, next: login.next };
 }
 
