@@ -377,6 +377,9 @@ describe('members from the provider', () => {
     expect(here.code).toBe(1);
     const there = await t.call('GET', '/v1/users/valid', { token: res.data.access_token, tenant: other });
     expect(there.code).toBe(Code.NOT_AUTHORIZED);
+    // Not offered either: the tenant switcher reads this list.
+    const listed = (here.data as { userTenantList: { tenantUuid: string }[] }).userTenantList;
+    expect(listed.map((m) => m.tenantUuid)).toEqual([tenantId]);
     const password = await t.signIn('signer1@demo.test');
     const withPassword = await t.call('GET', '/v1/users/valid', { token: password.token, tenant: other });
     expect(withPassword.code).toBe(1);

@@ -12,6 +12,8 @@ export interface Actor {
   scopeEpakId?: string | null;
   /** Set when the session was granted to a tenant OAuth client (an integration). */
   oauthClientId?: string | null;
+  /** Set for a session opened through a tenant's OpenID provider: it works in that tenant only. */
+  singleTenant?: boolean;
   /** The request's language (`Accept-Language`), for the mails it sends to people without a profile language. */
   language?: Language;
 }

@@ -34,7 +34,10 @@ export async function resolveActor(
   const base = { userId: claims.userId, sessionId: claims.sessionId, ip, claims };
   // A tenant's OpenID provider speaks for that tenant only: its sessions work nowhere else.
   if (facts.ssoTenantId && facts.ssoTenantId !== tenantId) {
-    throw new AppError(Code.NOT_AUTHORIZED, 'This sign-in is for one organisation only; sign in again for another');
+    throw new AppError(
+      Code.NOT_AUTHORIZED,
+      'This sign-in is for one organisation only; sign in again for another',
+    );
   }
 
   if (!tenantId) {
@@ -62,5 +65,6 @@ export async function resolveActor(
     role: facts.role as Role,
     scopeEpakId: facts.scopeEpakId,
     oauthClientId: facts.oauthClientId,
+    ...(facts.ssoTenantId ? { singleTenant: true } : {}),
   };
 }
