@@ -2,30 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
 import { seriousViolations } from './support/axe.ts';
+import { pickMember, signAs } from './support/journeys.ts';
 import { pagesPdf } from './support/pdf.ts';
 
-/** Types into a member picker and picks the member whose label holds `email`. */
-async function pickMember(page: Page, testId: string, email: string): Promise<void> {
-  await page.getByTestId(testId).fill(email.slice(0, 7));
-  await page.getByRole('option', { name: new RegExp(email.replace('.', '\\.')) }).click();
-}
-
 const members = (page: Page) => page.getByTestId('group-members-dialog').getByTestId('group-member');
-
-/** A signer opens the ePak, types a signature into their tag and signs. */
-async function signAs(page: Page, email: string, ePakId: string): Promise<void> {
-  await signInAndWait(page, email);
-  await page.goto(`/sign?ePakId=${ePakId}`);
-  await page.getByTestId('signing-view').waitFor();
-  await page.locator('[data-testid="sign-open-tag"][data-tag-type="signature"]').first().click();
-  await page.getByTestId('signature-apply').waitFor();
-  await page.getByTestId('signature-tab-type').click();
-  await page.getByTestId('signature-typed').fill(email.split('@')[0] ?? email);
-  await page.getByTestId('signature-preview').waitFor();
-  await page.getByTestId('signature-apply').click();
-  await page.getByTestId('action-sign').click();
-  await page.getByTestId('sign-finished').waitFor();
-}
 
 describe('groups (issue 12)', () => {
   const browser = setupBrowser();

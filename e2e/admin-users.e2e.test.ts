@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, callApi, DEMO_PASSWORD, setupBrowser, signInAndWait } from './support/app.ts';
 import { seriousViolations } from './support/axe.ts';
+import { chooseCsv, downloadText } from './support/journeys.ts';
 import { linkIn, nextMail } from './support/mail.ts';
 
 /** Someone the admin invited who accepted by setting a password: an enabled member. */
@@ -17,21 +18,6 @@ async function enabledMember(email: string): Promise<void> {
     body: { token, newPassword: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
   });
   expect(set.code).toBe(1);
-}
-
-async function chooseFile(page: Page, name: string, text: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByTestId('users-csv-file').click();
-  await (await chooser).setFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(text, 'utf8') });
-}
-
-async function download(page: Page, testId: string): Promise<string> {
-  const started = page.waitForEvent('download');
-  await page.getByTestId(testId).click();
-  const stream = await (await started).createReadStream();
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The rows the table shows now, as email → [role, status]. */
@@ -100,7 +86,7 @@ describe('the users tab of the admin page', () => {
     // ── The template, filled with three people, one of them with a broken address.
     await page.getByTestId('users-csv-open').click();
     await page.getByTestId('users-csv-dialog').waitFor();
-    const template = await download(page, 'users-csv-template');
+    const template = await downloadText(page, 'users-csv-template');
     const header = template.split(/\r?\n/)[0] ?? '';
     expect(header.split(',')).toEqual(expect.arrayContaining(['email', 'firstName', 'lastName', 'role']));
     const columns = header.split(',');
@@ -111,7 +97,7 @@ describe('the users tab of the admin page', () => {
       line({ email: 'ben(at)users-e2e.test', firstName: 'Ben', lastName: 'Two', role: 'signer' }),
       line({ email: 'cy@users-e2e.test', firstName: 'Cy', lastName: 'Three', role: 'signer' }),
     ].join('\r\n');
-    await chooseFile(page, 'people.csv', csv);
+    await chooseCsv(page, 'people.csv', csv);
     await page.getByTestId('users-csv-upload').click();
     await page.getByTestId('users-csv-failed').waitFor();
     expect(await page.getByTestId('users-csv-failed-row').count()).toBe(1);
@@ -119,10 +105,10 @@ describe('the users tab of the admin page', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     // ── The failed row comes back as a file, is fixed and uploaded again.
-    const failed = await download(page, 'users-csv-download-failed');
+    const failed = await downloadText(page, 'users-csv-download-failed');
     expect(failed).toContain('ben(at)users-e2e.test');
     expect(failed).not.toContain('ana@users-e2e.test');
-    await chooseFile(page, 'fixed.csv', failed.replace('ben(at)users-e2e.test', 'ben@users-e2e.test'));
+    await chooseCsv(page, 'fixed.csv', failed.replace('ben(at)users-e2e.test', 'ben@users-e2e.test'));
     await page.getByTestId('users-csv-upload').click();
     await page.getByTestId('users-csv-done').waitFor();
     await page.keyboard.press('Escape');

@@ -1,16 +1,12 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, callApi, setupBrowser, signIn } from './support/app.ts';
+import { fillNewPassword } from './support/journeys.ts';
 import { linkIn, nextMail } from './support/mail.ts';
 
 const INVITEE = 'invitee@demo.test';
 const FIRST_PASSWORD = 'Invitee-pass-1';
 const RESET_PASSWORD = 'Invitee-pass-2';
-
-async function fillNewPassword(page: Page, password: string): Promise<void> {
-  await page.getByTestId('new-password').fill(password);
-  await page.getByTestId('confirm-password').fill(password);
-}
 
 async function expectDashboard(page: Page): Promise<void> {
   await page.getByTestId('dashboard-title').waitFor();

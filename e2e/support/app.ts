@@ -39,8 +39,8 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
 }
 
 /** Signs in and waits for the signed-in header. */
-export async function signInAndWait(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
+export async function signInAndWait(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await signIn(page, email, password);
   await page.getByTestId('user-menu').waitFor();
 }
 
