@@ -202,6 +202,7 @@ const cases: Case[] = [
     options: () => ({ body: { userId: nobody, status: 'enabled' } }),
   },
   { permission: 'tenants.manage', method: 'GET', url: () => '/v2/tenants' },
+  { permission: 'platform.manage', method: 'GET', url: () => '/v2/platform/settings' },
   // A taken name: allowed callers get -87 and no tenant is created.
   {
     permission: 'tenants.manage',
