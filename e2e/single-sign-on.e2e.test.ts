@@ -16,10 +16,11 @@ describe('single sign-on (issue 12)', () => {
       family_name: 'Sso',
       groups: ['staff', 'senders'],
     });
+    idp.setAccount('outsider', { email: 'olaf@elsewhere.example', email_verified: true, groups: [] });
   });
   afterAll(() => idp?.close());
 
-  it('an admin sets up the tenant’s OpenID provider; someone new signs in through its login and consent pages and lands on the dashboard as the role their group maps to', async () => {
+  it('an admin sets up the tenant’s OpenID provider; someone new signs in through its login and consent pages and lands on the dashboard as the role their group maps to; an address outside the allowed domains is refused in words', async () => {
     // ── The admin fills in the provider in the SSO tab.
     const admin = await browser.newPage();
     await signInAndWait(admin, 'admin@demo.test');
@@ -82,6 +83,22 @@ describe('single sign-on (issue 12)', () => {
       { token: adminApi.token },
     );
     expect(nadia.data).toMatchObject({ role: 'custodian', firstName: 'Nadia' });
+
+    // ── Someone outside the allowed domains comes back to a refusal in words and a way back.
+    const outsider = await browser.newPage();
+    await outsider.goto(signInUrl);
+    await outsider.getByTestId('login-sso').click();
+    await outsider.waitForURL((url) => url.origin === idp.issuer);
+    await outsider.locator('input[name="login"]').fill('outsider');
+    await outsider.locator('input[name="password"]').fill('any');
+    await outsider.getByRole('button', { name: 'Sign-in' }).click();
+    await outsider.getByRole('button', { name: 'Continue' }).click();
+    await outsider
+      .getByText('You are not a member of this organisation through its provider.', { exact: false })
+      .waitFor();
+    expect(await seriousViolations(outsider)).toEqual([]);
+    await outsider.getByTestId('sso-back').click();
+    await outsider.getByTestId('login-sso').waitFor();
 
     // ── A browser that never opened the link sees no provider on /login: nothing names tenants.
     const again = await browser.newPage();

@@ -3,12 +3,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/session/client.ts';
 import { startSession } from './api.ts';
 
-/** The tenant whose provider this browser last signed in with, so /login offers it again. */
-const REMEMBERED_TENANT = 'signet.ssoTenant';
+/** The tab's sign-in in progress: its tenant, to offer the provider again after a failure. */
+const STARTED_TENANT = 'signet.ssoTenant';
 
-/** The tenant named by the admin's sign-in link (`/login?sso=<tenant id>`), else the one remembered. */
+/**
+ * The tenant named by the admin's sign-in link (`/login?sso=<tenant id>`). Nothing else names
+ * one: a browser is not told which tenants have a provider. (Nothing is remembered across a
+ * sign-out, which keeps only the spec's three keys.)
+ */
 export function ssoTenantOf(params: URLSearchParams): string | null {
-  return params.get('sso') ?? localStorage.getItem(REMEMBERED_TENANT);
+  return params.get('sso');
 }
 
 /** The provider's name for the login button (`GET /public/sso/{tenantId}`); null: no button. */
@@ -27,7 +31,7 @@ export function useStartSso() {
     mutationFn: (input: { tenantId: string; next: string | null }) =>
       api.request<{ authorizationUrl: string }>('POST', '/public/sso/start', { isPublic: true, body: input }),
     onSuccess: ({ authorizationUrl }, { tenantId }) => {
-      sessionStorage.setItem(REMEMBERED_TENANT, tenantId);
+      sessionStorage.setItem(STARTED_TENANT, tenantId);
       window.location.assign(authorizationUrl);
     },
   });
@@ -42,14 +46,11 @@ export function useFinishSso() {
         isPublic: true,
         body: input,
       }),
-    onSuccess: (tokens) => {
-      startSession(tokens, queryClient);
-      if (tokens.defaultTenantId) localStorage.setItem(REMEMBERED_TENANT, tokens.defaultTenantId);
-    },
+    onSuccess: (tokens) => startSession(tokens, queryClient),
   });
 }
 
 /** The tenant a sign-in was started for in this tab, to offer its button again after a failure. */
 export function startedTenant(): string | null {
-  return sessionStorage.getItem(REMEMBERED_TENANT);
+  return sessionStorage.getItem(STARTED_TENANT);
 }

@@ -8,8 +8,7 @@ import { ssoErrorMessage } from '../sso-errors.ts';
 
 /**
  * "Sign in with <provider>" on the login page, for the tenant named by its admin's link
- * (`/login?sso=<tenant id>`) or the one this browser last signed in with. Nothing shows for a
- * tenant without a provider.
+ * (`/login?sso=<tenant id>`). Nothing shows for a tenant without a provider.
  */
 export function SsoSignIn({ onError }: { onError: (message: string | null) => void }) {
   const { t } = useTranslation();
