@@ -11,7 +11,6 @@ const PENDING_ROUTES = [
   'reports',
   'teamroom',
   'trDocument',
-  'fieldsmapping',
   'verify',
   'stamppapers',
   'aadhaar-redirect',
@@ -180,6 +179,11 @@ export const routes: RouteObject[] = [
               guarded('admin', () =>
                 import('../../features/admin/pages/admin-page.tsx').then((m) => ({
                   Component: m.AdminPage,
+                })),
+              ),
+              guarded('fieldsmapping', () =>
+                import('../../features/webforms/pages/fields-mapping-page.tsx').then((m) => ({
+                  Component: m.FieldsMappingPage,
                 })),
               ),
               guarded('features', () =>

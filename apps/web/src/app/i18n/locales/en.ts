@@ -4,11 +4,13 @@ import { tenantSettingsEn } from '../../../features/admin/i18n/tenant-settings.e
 import { adminUsersEn } from '../../../features/admin/i18n/users.en.ts';
 import { adminWebhooksEn } from '../../../features/admin/i18n/webhooks.en.ts';
 import { superAdminEn } from '../../../features/super-admin/i18n/en.ts';
+import { webformsEn } from '../../../features/webforms/i18n/webforms.en.ts';
 /** English: the reference bundle. Hindi and French must have exactly these keys (the type checks it). */
 export const en = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersEn,
   adminGroups: adminGroupsEn,
+  webforms: webformsEn,
   adminWebhooks: adminWebhooksEn,
   tenantSettings: tenantSettingsEn,
   sso: ssoEn,

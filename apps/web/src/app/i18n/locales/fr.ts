@@ -5,11 +5,13 @@ import { adminUsersFr } from '../../../features/admin/i18n/users.fr.ts';
 import { adminWebhooksFr } from '../../../features/admin/i18n/webhooks.fr.ts';
 import { superAdminFr } from '../../../features/super-admin/i18n/fr.ts';
 import type { Messages } from './en.ts';
+import { webformsFr } from '../../../features/webforms/i18n/webforms.fr.ts';
 
 export const fr: Messages = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersFr,
   adminGroups: adminGroupsFr,
+  webforms: webformsFr,
   adminWebhooks: adminWebhooksFr,
   tenantSettings: tenantSettingsFr,
   sso: ssoFr,

@@ -5,11 +5,13 @@ import { adminUsersHi } from '../../../features/admin/i18n/users.hi.ts';
 import { adminWebhooksHi } from '../../../features/admin/i18n/webhooks.hi.ts';
 import { superAdminHi } from '../../../features/super-admin/i18n/hi.ts';
 import type { Messages } from './en.ts';
+import { webformsHi } from '../../../features/webforms/i18n/webforms.hi.ts';
 
 export const hi: Messages = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersHi,
   adminGroups: adminGroupsHi,
+  webforms: webformsHi,
   adminWebhooks: adminWebhooksHi,
   tenantSettings: tenantSettingsHi,
   sso: ssoHi,
