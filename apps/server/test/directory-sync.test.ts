@@ -216,7 +216,9 @@ describe('user sync-up', () => {
       disabled: first.disabled,
       failed: first.failed,
     }).toEqual({ total: 6, seen: 6, created: 4, updated: 0, disabled: 0, failed: 1 });
-    expect(first.failures).toEqual([{ entry: peopleDn('nomail'), reason: 'The entry has no email address' }]);
+    expect(first.failures).toEqual([
+      { entry: peopleDn('nomail'), kind: 'noEmail', reason: 'The entry has no email address' },
+    ]);
     expect(first.groups).toEqual([
       { groupName: 'Staff', created: true, added: 3, removed: 0 },
       { groupName: 'Legal team', created: true, added: 1, removed: 0 },
@@ -319,6 +321,7 @@ describe('user sync-up', () => {
     const run = await syncNow();
     expect(run.status).toBe('failed');
     expect(run.error).toMatch(/could not be reached/);
+    expect(run.errorKind).toBe('unreachable');
     expect((await userByEmail('bob@example.test')).data.status).toBe('admininvited');
   });
 
@@ -330,6 +333,7 @@ describe('user sync-up', () => {
     const run = await syncNow();
     expect(run.status).toBe('failed');
     expect(run.error).toMatch(/listed no one/);
+    expect(run.errorKind).toBe('empty-directory');
     expect((await userByEmail('bob@example.test')).data.status).toBe('admininvited');
   });
 
@@ -361,6 +365,7 @@ describe('user sync-up', () => {
     const runs = await t.call<{ runs: DirectoryRun[] }>('GET', '/v2/userSyncUp/runs', { token: admin.token });
     expect(runs.data.runs[0]?.status).toBe('failed');
     expect(runs.data.runs[0]?.error).toMatch(/no longer administers/);
+    expect(runs.data.runs[0]?.errorKind).toBe('not-admin');
     expect(runs.data.runs[0]?.seen).toBe(0);
   });
 

@@ -54,10 +54,18 @@ describe('the admin page', () => {
     ]);
   });
 
-  it('says plainly that user sync-up is not set up, rather than showing a control that does nothing', async () => {
-    server.use(...shellHandlers('admin'));
+  it('offers the directory connection form on the user sync-up tab, and no synchronisation until one is saved', async () => {
+    server.use(
+      ...shellHandlers('admin'),
+      http.get('*/msbapi/v2/userSyncUp/settings', () =>
+        ok({ config: null, hasBindPassword: false, updatedAt: null }),
+      ),
+      http.get('*/msbapi/v2/userSyncUp/runs', () => ok({ runs: [] })),
+    );
     startFakeSession();
     await renderApp('/admin?tab=userSyncUp');
-    await screen.findByTestId('admin-user-sync-unavailable');
+    await screen.findByTestId('directory-settings');
+    expect((screen.getByTestId('directory-sync-now') as HTMLButtonElement).disabled).toBe(true);
+    screen.getByText('Save a directory connection first.');
   });
 });

@@ -46,6 +46,9 @@ const KEYED: Readonly<Record<number, string>> = {
   [Code.DUPLICATE_MANAGER_GROUP]: 'adminGroups.errors.nameTaken',
   [Code.CANNOT_DELETE_MANAGER]: 'adminGroups.errors.removeManager',
   [Code.ALREADY_GROUP_MANAGER]: 'adminGroups.errors.alreadyManager',
+  [Code.DIRECTORY_NOT_CONFIGURED]: 'adminDirectory.errors.notConfigured',
+  [Code.DIRECTORY_SYNC_RUNNING]: 'adminDirectory.errors.running',
+  [Code.DIRECTORY_UNREACHABLE]: 'adminDirectory.errors.unreachable',
 };
 
 /** Placement refusals the server names by their spec message key (spec §5), with their values. */

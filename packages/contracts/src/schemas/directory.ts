@@ -93,6 +93,31 @@ export type DirectoryTestResult = z.infer<typeof DirectoryTestResultSchema>;
 export const DirectoryRunStatus = ['queued', 'running', 'completed', 'failed'] as const;
 export type DirectoryRunStatus = (typeof DirectoryRunStatus)[number];
 
+/** Why one entry or mapped group could not be synchronised. */
+export const DirectoryFailureKind = [
+  'noEmail',
+  'duplicateEmail',
+  'unusableField',
+  'groupNotFound',
+  'notDisabled',
+  'refused',
+] as const;
+export type DirectoryFailureKind = (typeof DirectoryFailureKind)[number];
+
+/** Why a whole run failed: the reading failures of the directory, or the run's own conditions. */
+export const DirectoryRunErrorKind = [
+  'address-not-allowed',
+  'unreachable',
+  'bind-refused',
+  'search-failed',
+  'too-large',
+  'empty-directory',
+  'not-configured',
+  'not-admin',
+  'unexpected',
+] as const;
+export type DirectoryRunErrorKind = (typeof DirectoryRunErrorKind)[number];
+
 export const DirectoryRunSchema = z.object({
   runId: z.string(),
   status: z.enum(DirectoryRunStatus),
@@ -107,8 +132,8 @@ export const DirectoryRunSchema = z.object({
   updated: z.number().int(),
   disabled: z.number().int(),
   failed: z.number().int(),
-  /** Why entries failed (at most 100 listed), and what happened to each mapped group. */
-  failures: z.array(z.object({ entry: z.string(), reason: z.string() })),
+  /** Why entries failed (at most 100 listed; `kind` for the client's words, `reason` the detail), and what happened to each mapped group. */
+  failures: z.array(z.object({ entry: z.string(), kind: z.enum(DirectoryFailureKind), reason: z.string() })),
   groups: z.array(
     z.object({
       groupName: z.string(),
@@ -117,7 +142,8 @@ export const DirectoryRunSchema = z.object({
       removed: z.number().int(),
     }),
   ),
-  /** Why the whole run failed (the directory could not be reached, …). */
+  /** Why the whole run failed (the directory could not be reached, …), and that reason as a kind for the client's words. */
   error: z.string().nullable(),
+  errorKind: z.enum(DirectoryRunErrorKind).nullable(),
 });
 export type DirectoryRun = z.infer<typeof DirectoryRunSchema>;

@@ -1,4 +1,11 @@
-import { ADMIN_ROLES, Code, InviteUserSchema, type Role } from '@signet/contracts';
+import {
+  ADMIN_ROLES,
+  Code,
+  type DirectoryFailureKind,
+  type DirectoryRunErrorKind,
+  InviteUserSchema,
+  type Role,
+} from '@signet/contracts';
 import { type DirectoryPerson, normalizeDn } from '../../adapters/directory/ldap-directory.ts';
 import { findUserByEmail } from '../../db/repositories/accounts.ts';
 import {
@@ -48,9 +55,10 @@ class Progress {
     private readonly deps: Deps,
   ) {}
 
-  fail(entry: string, reason: string): void {
+  fail(entry: string, kind: DirectoryFailureKind, reason: string): void {
     this.failed += 1;
-    if (this.summary.failures.length < MAX_FAILURES_LISTED) this.summary.failures.push({ entry, reason });
+    if (this.summary.failures.length < MAX_FAILURES_LISTED)
+      this.summary.failures.push({ entry, kind, reason });
   }
 
   counts() {
@@ -63,6 +71,14 @@ class Progress {
       updateRun(tx, this.runId, { ...this.counts(), heartbeatAt: this.deps.clock.now() }),
     );
   }
+}
+
+function errorKindOf(error: unknown): DirectoryRunErrorKind {
+  if (!(error instanceof AppError)) return 'unexpected';
+  if (error.code === Code.NOT_AUTHORIZED) return 'not-admin';
+  if (error.code === Code.DIRECTORY_NOT_CONFIGURED) return 'not-configured';
+  const reason = (error.data as { reason?: DirectoryRunErrorKind } | undefined)?.reason;
+  return reason ?? 'unexpected';
 }
 
 function reasonOf(error: unknown, deps: Deps): string {
@@ -106,12 +122,11 @@ export async function syncRun(tenantId: string, runId: string, deps: Deps): Prom
   if (!run) return false;
   const progress = new Progress(tenantId, runId, deps);
   let error: string | null = null;
-  let actor: TenantActor | null = null;
   try {
-    actor = await runActor(tenantId, run.startedBy, runId, deps);
-    await synchronise(actor, progress, deps);
+    await synchronise(await runActor(tenantId, run.startedBy, runId, deps), progress, deps);
   } catch (e) {
     error = e instanceof AppError ? e.message : 'Unexpected error';
+    progress.summary.errorKind = errorKindOf(e);
     if (!(e instanceof AppError)) deps.log.error({ err: e, tenantId, runId }, 'directory sync failed');
   }
   const finishedAt = deps.clock.now();
@@ -162,6 +177,7 @@ async function synchronise(actor: TenantActor, progress: Progress, deps: Deps): 
     throw new AppError(
       Code.DIRECTORY_UNREACHABLE,
       'The directory listed no one under the base DN and filter; nobody was disabled',
+      { data: { reason: 'empty-directory' } },
     );
 
   const seen = new Set<string>();
@@ -186,7 +202,7 @@ async function synchronise(actor: TenantActor, progress: Progress, deps: Deps): 
         if (known.has(userId) || !members.has(person.email ?? '')) fromDirectory.add(userId);
       }
     } catch (error) {
-      progress.fail(entry, reasonOf(error, deps));
+      progress.fail(entry, 'refused', reasonOf(error, deps));
     }
     progress.seen += 1;
     await progress.write();
@@ -206,7 +222,7 @@ async function synchronise(actor: TenantActor, progress: Progress, deps: Deps): 
         (g) => normalizeDn(g.dn) === normalizeDn(wanted) || g.name.toLowerCase() === wanted,
       );
       if (!group) {
-        progress.fail(mapping.ldapGroup, 'No such group under the group base DN and filter');
+        progress.fail(mapping.ldapGroup, 'groupNotFound', 'No such group under the group base DN and filter');
         continue;
       }
       const ids = byGroup.get(mapping.groupName) ?? new Set<string>();
@@ -220,7 +236,7 @@ async function synchronise(actor: TenantActor, progress: Progress, deps: Deps): 
       try {
         progress.summary.groups.push(await syncGroup(actor, groupName, desired, fromDirectory, deps));
       } catch (error) {
-        progress.fail(groupName, reasonOf(error, deps));
+        progress.fail(groupName, 'refused', reasonOf(error, deps));
       }
     }
   }
@@ -239,12 +255,12 @@ async function syncPerson(
 ): Promise<string | null> {
   const { tenantId } = actor;
   if (!person.email) {
-    progress.fail(person.dn, 'The entry has no email address');
+    progress.fail(person.dn, 'noEmail', 'The entry has no email address');
     return null;
   }
   const member = members.get(person.email);
   if (member && seen.has(member.user.id)) {
-    progress.fail(person.dn, `Another entry has the same email address (${person.email})`);
+    progress.fail(person.dn, 'duplicateEmail', `Another entry has the same email address (${person.email})`);
     return null;
   }
   const invite = InviteUserSchema.safeParse({
@@ -257,6 +273,7 @@ async function syncPerson(
     const field = invite.error.issues[0]?.path.join('.') ?? 'entry';
     progress.fail(
       person.email,
+      'unusableField',
       `The directory's ${field} cannot be used: ${invite.error.issues[0]?.message ?? ''}`,
     );
     return null;
@@ -332,7 +349,7 @@ async function disableVanished(
     await deps.db.withTenant(actor.tenantId, (tx) => setDisabledBySync(tx, origin.userId, true));
     progress.disabled += 1;
   } catch (error) {
-    progress.fail(member.user.email, `Not disabled: ${reasonOf(error, deps)}`);
+    progress.fail(member.user.email, 'notDisabled', `Not disabled: ${reasonOf(error, deps)}`);
   }
 }
 

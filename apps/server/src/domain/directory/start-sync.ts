@@ -35,6 +35,7 @@ function presentRun(run: DirectoryRunRow, emails: Map<string, string>): Director
     failures: summary.failures ?? [],
     groups: summary.groups ?? [],
     error: run.error,
+    errorKind: run.error ? (summary.errorKind ?? 'unexpected') : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { adminDirectoryEn } from '../../../features/admin/i18n/directory.en.ts';
 import { adminGroupsEn } from '../../../features/admin/i18n/groups.en.ts';
 import { ssoEn } from '../../../features/admin/i18n/sso.en.ts';
 import { tenantSettingsEn } from '../../../features/admin/i18n/tenant-settings.en.ts';
@@ -10,6 +11,7 @@ export const en = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersEn,
   adminGroups: adminGroupsEn,
+  adminDirectory: adminDirectoryEn,
   webforms: webformsEn,
   adminWebhooks: adminWebhooksEn,
   tenantSettings: tenantSettingsEn,

@@ -1,3 +1,4 @@
+import { adminDirectoryFr } from '../../../features/admin/i18n/directory.fr.ts';
 import { adminGroupsFr } from '../../../features/admin/i18n/groups.fr.ts';
 import { ssoFr } from '../../../features/admin/i18n/sso.fr.ts';
 import { tenantSettingsFr } from '../../../features/admin/i18n/tenant-settings.fr.ts';
@@ -11,6 +12,7 @@ export const fr: Messages = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersFr,
   adminGroups: adminGroupsFr,
+  adminDirectory: adminDirectoryFr,
   webforms: webformsFr,
   adminWebhooks: adminWebhooksFr,
   tenantSettings: tenantSettingsFr,

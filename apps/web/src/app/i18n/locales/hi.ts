@@ -1,3 +1,4 @@
+import { adminDirectoryHi } from '../../../features/admin/i18n/directory.hi.ts';
 import { adminGroupsHi } from '../../../features/admin/i18n/groups.hi.ts';
 import { ssoHi } from '../../../features/admin/i18n/sso.hi.ts';
 import { tenantSettingsHi } from '../../../features/admin/i18n/tenant-settings.hi.ts';
@@ -11,6 +12,7 @@ export const hi: Messages = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersHi,
   adminGroups: adminGroupsHi,
+  adminDirectory: adminDirectoryHi,
   webforms: webformsHi,
   adminWebhooks: adminWebhooksHi,
   tenantSettings: tenantSettingsHi,

@@ -1,7 +1,8 @@
-import { Alert, Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CallbacksCard } from '../components/callbacks-card.tsx';
+import { DirectoryTab } from '../components/directory-tab.tsx';
 import { GroupsTab } from '../components/groups-tab.tsx';
 import { IntegrationsCard } from '../components/integrations-card.tsx';
 import { ReasonsCard } from '../components/reasons-card.tsx';
@@ -75,10 +76,7 @@ export function AdminPage() {
           <WorkflowStatesCard />
         </Tabs.Panel>
         <Tabs.Panel value="userSyncUp" pt="md">
-          {/* Directory synchronisation needs a directory connector, which Signet does not have yet. */}
-          <Alert color="gray" data-testid="admin-user-sync-unavailable">
-            {t('admin.userSyncUnavailable')}
-          </Alert>
+          <DirectoryTab />
         </Tabs.Panel>
       </Tabs>
     </Stack>
