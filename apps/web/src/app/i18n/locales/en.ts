@@ -303,8 +303,6 @@ export const en = {
       sso: 'Single sign-on',
       webhooks: 'Webhooks',
     },
-    userSyncUnavailable:
-      'User sync-up needs a directory connection, which is not set up for this organisation.',
     reasons: {
       title: 'Reasons',
       hint: 'The reasons people choose when they reject, delegate or sign. Disabled reasons are no longer offered.',

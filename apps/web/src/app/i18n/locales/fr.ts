@@ -310,8 +310,6 @@ export const fr: Messages = {
       sso: 'Authentification unique',
       webhooks: 'Webhooks',
     },
-    userSyncUnavailable:
-      'La synchronisation des utilisateurs demande une connexion à un annuaire, qui n’est pas configurée pour cette organisation.',
     reasons: {
       title: 'Motifs',
       hint: 'Les motifs que l’on choisit pour refuser, déléguer ou signer. Un motif désactivé n’est plus proposé.',
