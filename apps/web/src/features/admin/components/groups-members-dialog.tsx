@@ -9,9 +9,18 @@ import { GroupUserPicker, userLabel } from './groups-user-picker.tsx';
 /**
  * A group's members: tick one or many and remove them, or pick members of the tenant and add
  * them (as managers if asked). A manager is removed as a member only after losing the role
- * (-165), which the "not a manager" button does.
+ * (-165), which the "not a manager" button does. A group's own manager (`byManager`) changes its
+ * plain members only, as the server allows: managers can be neither chosen nor made.
  */
-export function GroupsMembersDialog({ group, onClose }: { group: Group | undefined; onClose: () => void }) {
+export function GroupsMembersDialog({
+  group,
+  onClose,
+  byManager = false,
+}: {
+  group: Group | undefined;
+  onClose: () => void;
+  byManager?: boolean;
+}) {
   const { t } = useTranslation();
   const add = useAddGroupMembers();
   const remove = useRemoveGroupMembers();
@@ -30,7 +39,8 @@ export function GroupsMembersDialog({ group, onClose }: { group: Group | undefin
   if (!group) return <Modal opened={false} onClose={close} />;
   const managerIds = new Set(group.managers.map((m) => m.id));
   const memberIds = group.users.map((u) => u.id);
-  const allSelected = memberIds.length > 0 && memberIds.every((id) => selected.includes(id));
+  const removable = byManager ? memberIds.filter((id) => !managerIds.has(id)) : memberIds;
+  const allSelected = removable.length > 0 && removable.every((id) => selected.includes(id));
   const toggle = (id: string, on: boolean) =>
     setSelected((s) => (on ? [...new Set([...s, id])] : s.filter((x) => x !== id)));
 
@@ -84,7 +94,7 @@ export function GroupsMembersDialog({ group, onClose }: { group: Group | undefin
                     aria-label={t('adminGroups.selectAll')}
                     checked={allSelected}
                     indeterminate={selected.length > 0 && !allSelected}
-                    onChange={(e) => setSelected(e.currentTarget.checked ? memberIds : [])}
+                    onChange={(e) => setSelected(e.currentTarget.checked ? removable : [])}
                   />
                 </Table.Th>
                 <Table.Th>{t('adminGroups.members')}</Table.Th>
@@ -98,6 +108,7 @@ export function GroupsMembersDialog({ group, onClose }: { group: Group | undefin
                     <Checkbox
                       aria-label={t('adminGroups.select', { name: u.email })}
                       checked={selected.includes(u.id)}
+                      disabled={!removable.includes(u.id)}
                       onChange={(e) => toggle(u.id, e.currentTarget.checked)}
                     />
                   </Table.Td>
@@ -106,14 +117,16 @@ export function GroupsMembersDialog({ group, onClose }: { group: Group | undefin
                     {managerIds.has(u.id) && (
                       <Row gap="xs">
                         <Badge variant="light">{t('adminGroups.manager')}</Badge>
-                        <Button
-                          size="compact-xs"
-                          variant="subtle"
-                          aria-label={t('adminGroups.demoteOf', { name: u.email })}
-                          onClick={() => void demote(u.id)}
-                        >
-                          {t('adminGroups.demote')}
-                        </Button>
+                        {!byManager && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            aria-label={t('adminGroups.demoteOf', { name: u.email })}
+                            onClick={() => void demote(u.id)}
+                          >
+                            {t('adminGroups.demote')}
+                          </Button>
+                        )}
                       </Row>
                     )}
                   </Table.Td>
@@ -141,11 +154,15 @@ export function GroupsMembersDialog({ group, onClose }: { group: Group | undefin
           testId="group-members-pick"
         />
         <Row justify="space-between">
-          <Checkbox
-            label={t('adminGroups.asManagers')}
-            checked={asManagers}
-            onChange={(e) => setAsManagers(e.currentTarget.checked)}
-          />
+          {byManager ? (
+            <span />
+          ) : (
+            <Checkbox
+              label={t('adminGroups.asManagers')}
+              checked={asManagers}
+              onChange={(e) => setAsManagers(e.currentTarget.checked)}
+            />
+          )}
           <Button
             disabled={picked.length === 0}
             loading={add.isPending}

@@ -39,6 +39,12 @@ export const adminGroupsEn = {
     removeManager: 'A manager cannot be removed as a member. Take away their manager role first.',
     alreadyManager: 'This member already manages the group.',
   },
+  managed: {
+    title: 'Groups you manage',
+    hint: 'Add or remove the members of these groups. An admin decides who manages them.',
+    count: '({{count}} members)',
+    edit: 'Members',
+  },
   compose: {
     label: 'Add a group',
     placeholder: 'Choose a group',

@@ -40,6 +40,12 @@ export const adminGroupsFr = {
       'Un responsable ne peut pas être retiré comme membre. Retirez-lui d’abord son rôle de responsable.',
     alreadyManager: 'Ce membre est déjà responsable du groupe.',
   },
+  managed: {
+    title: 'Les groupes que vous gérez',
+    hint: 'Ajoutez ou retirez les membres de ces groupes. Un administrateur décide qui les gère.',
+    count: '({{count}} membres)',
+    edit: 'Membres',
+  },
   compose: {
     label: 'Ajouter un groupe',
     placeholder: 'Choisissez un groupe',

@@ -26,6 +26,7 @@ import { LANGUAGE_NAMES } from '../../../app/layout/language-menu.tsx';
 import { isHandled } from '../../../app/session/client.ts';
 import { TextField } from '../../auth/components/text-field.tsx';
 import { useSaveProfile } from '../api.ts';
+import { ManagedGroupsCard } from '../components/managed-groups-card.tsx';
 import { SavedSignatureCard } from '../components/saved-signature-card.tsx';
 import { MAX_PHOTO_BYTES, readAsBase64 } from '../photo.ts';
 
@@ -193,6 +194,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
             onChange={(f) => void handlePhoto(f)}
           />
           {!readOnly && <SavedSignatureCard userId={user.id} />}
+          {!readOnly && <ManagedGroupsCard userId={user.id} />}
           <Group justify="flex-end">
             <Button type="submit" loading={save.isPending} disabled={readOnly} data-testid="profile-save">
               {t('common.save')}
