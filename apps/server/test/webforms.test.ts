@@ -394,6 +394,74 @@ describe('web-form mappings', () => {
     expect([missing.status, missing.code]).toEqual([404, Code.GENERIC_ERROR]);
   });
 
+  it('leave no draft behind when the ePak cannot start: a template without the signer’s signature tag answers -62', async () => {
+    const doc = await upload(t, admin.token, 'Unsigned.pdf', samplePdf('Unsigned form', 1));
+    const unsigned = await t.call<{ id: string }>('POST', '/v1/documenttemplates', {
+      token: admin.token,
+      body: {
+        templateName: 'Unsigned form',
+        type: 'Shared',
+        workflowTemplateId: workflowId,
+        documentIds: [doc.documentId],
+        tags: [TEMPLATE_TAGS[0]],
+      },
+    });
+    expect(unsigned.code, unsigned.message).toBe(1);
+    const m = await t.call<WebformMapping>('POST', '/v2/webform', {
+      token: admin.token,
+      query: { name: 'Unsigned', documentId: unsigned.data.id, htmlInputFilenames: 'email' },
+      body: { targets: pick('email') },
+    });
+    expect(m.code, m.message).toBe(1);
+    const res = await post(await api(m.data.mappingId), { email: APPLICANT });
+    expect(res.code).toBe(Code.SIGNATURE_TAG_NOT_FOUND);
+    const drafts = await t.call<{ subject: string }[]>('GET', '/v2/epaks', {
+      token: admin.token,
+      query: { folder: 'Draft' },
+    });
+    expect(drafts.data.map((x) => x.subject)).not.toContain('Unsigned form');
+    const listed = await t.call<{ mappings: WebformMapping[] }>('GET', '/v2/webform', {
+      token: admin.token,
+      query: { name: 'Unsigned' },
+    });
+    expect(listed.data.mappings[0]?.epakCount).toBe(0);
+  });
+
+  it('are sent as the admin who last saved them; once that person may no longer send, posts answer -11', async () => {
+    const submitterId = (
+      await t.call<{ id: string }>('GET', '/v1/user', {
+        token: admin.token,
+        query: { email: 'submitter@demo.test' },
+      })
+    ).data.id;
+    const setRole = (role: string) =>
+      t.call('PUT', '/v2/users/roles', {
+        token: admin.token,
+        body: { users: [{ userId: submitterId, role }] },
+      });
+    expect((await setRole('admin')).code).toBe(1);
+    const second = await t.signIn('submitter@demo.test');
+    const m = await t.call<WebformMapping>('POST', '/v2/webform', {
+      token: second.token,
+      query: mappingQuery('Second admin', 'email'),
+      body: { targets: pick('email') },
+    });
+    expect(m.code, m.message).toBe(1);
+    expect(m.data.senderEmail).toBe('submitter@demo.test');
+    const g = await api(m.data.mappingId);
+    expect((await setRole('signer')).code).toBe(1);
+    const refused = await post(g, { email: APPLICANT });
+    expect(refused.code).toBe(Code.NOT_AUTHORIZED);
+    // Saved again by an admin who may send, the form works again, sent as them.
+    const saved = await t.call<WebformMapping>('PUT', '/v2/webform', {
+      token: admin.token,
+      query: { mappingId: m.data.mappingId },
+    });
+    expect(saved.data.senderEmail).toBe('admin@demo.test');
+    expect((await post(g, { email: APPLICANT })).code).toBe(1);
+    expect((await setRole('submitter')).code).toBe(1);
+  });
+
   it('refuse deleting a mapping that has composed ePaks (-183) and delete one that has none', async () => {
     const used = await createMapping('Used');
     expect((await post(await api(used.mappingId), { email: APPLICANT })).code).toBe(1);
