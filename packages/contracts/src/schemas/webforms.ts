@@ -143,7 +143,7 @@ export const WebformPostQuerySchema = z.object({ key: text().max(200).optional()
 export const WebformPostBodySchema = z.record(text().max(200), z.union([text(), z.array(text())]));
 
 /** Tag types a posted value can fill: typed text, dates, choices. */
-const FORM_FILLABLE_TYPES: ReadonlySet<TagType> = new Set<TagType>([
+const FORM_FILLABLE_TYPES: ReadonlySet<string> = new Set<TagType>([
   'text',
   'textArea',
   'calendar',
@@ -153,34 +153,38 @@ const FORM_FILLABLE_TYPES: ReadonlySet<TagType> = new Set<TagType>([
   'reasonFreeText',
   'userTitle',
 ]);
-const CUSTODIAN_ROLES: ReadonlySet<TagRole> = new Set<TagRole>(['all', 'custodian', 'custodianOrSigner']);
+const CUSTODIAN_ROLES: ReadonlySet<string> = new Set<TagRole>(['all', 'custodian', 'custodianOrSigner']);
 
-interface FieldTag {
-  type: TagType;
+/** A tag as templates and ePaks store it, as far as web forms look at it. */
+export interface WebformFieldTag {
+  type: string;
   key: string;
   name: string;
   label: string;
-  tagFor: TagRole;
+  tagFor: string;
 }
 
 /** The name a field is known by in a mapping: the tag's name, else its label. */
-export function webformFieldName(tag: Pick<FieldTag, 'name' | 'label'>): string {
+export function webformFieldName(tag: Pick<WebformFieldTag, 'name' | 'label'>): string {
   return tag.name.trim() || tag.label.trim();
 }
 
 /**
- * The fields of a document template a form can fill, by name: tags of a text-like type that the
- * sender (the ePak's custodian) may fill under spec §6 — CustodianText, or `tagFor` naming the
- * custodian — and that have a name or label. A signer's own tags stay the signer's.
+ * Whether a form can fill this tag: a text-like type that the sender (the ePak's custodian) may
+ * fill under spec §6 — CustodianText, or `tagFor` naming the custodian — with a name or label.
+ * A signer's own tags stay the signer's.
  */
-export function webformFields(tags: readonly FieldTag[]): string[] {
-  const names = tags
-    .filter(
-      (t) => FORM_FILLABLE_TYPES.has(t.type) && (t.key === 'CustodianText' || CUSTODIAN_ROLES.has(t.tagFor)),
-    )
-    .map(webformFieldName)
-    .filter((n) => n !== '');
-  return [...new Set(names)];
+export function webformFillable(tag: WebformFieldTag): boolean {
+  return (
+    FORM_FILLABLE_TYPES.has(tag.type) &&
+    (tag.key === 'CustodianText' || CUSTODIAN_ROLES.has(tag.tagFor)) &&
+    webformFieldName(tag) !== ''
+  );
+}
+
+/** The fields of a document template a form can fill, by name, each once. */
+export function webformFields(tags: readonly WebformFieldTag[]): string[] {
+  return [...new Set(tags.filter(webformFillable).map(webformFieldName))];
 }
 
 /**

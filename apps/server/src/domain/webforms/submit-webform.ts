@@ -8,7 +8,7 @@ import {
   WEBFORM_MAX_VALUE_LENGTH,
   type WebformTarget,
   webformFieldName,
-  webformFields,
+  webformFillable,
 } from '@signet/contracts';
 import { tagsOfEpak, updateTag } from '../../db/repositories/epaks.ts';
 import { findMember } from '../../db/repositories/members.ts';
@@ -68,7 +68,7 @@ async function prepare(
     await requireWebformsOn(tx, tenantId);
     const member = await findMember(tx, mapping.senderId);
     const role = member?.membership.role as Role | undefined;
-    if (!member || member.membership.status !== 'enabled' || !role || !SENDER_ROLES.includes(role))
+    if (member?.membership.status !== 'enabled' || !role || !SENDER_ROLES.includes(role))
       throw new AppError(
         Code.NOT_AUTHORIZED,
         "The form's sender can no longer send ePaks; an admin must save the mapping again",
@@ -170,8 +170,8 @@ async function fillFields(sender: TenantActor, epakId: string, fields: Map<strin
     requireOwner(loaded, sender);
     for (const tag of await tagsOfEpak(tx, epakId)) {
       const values = fields.get(webformFieldName(tag));
-      const fillable = webformFields([tag as Parameters<typeof webformFields>[0][number]]).length > 0;
-      if (!values || !fillable || !tagWritableBy(tag, 'custodian')) continue;
+      // tagWritableBy is the ePak's own rule (spec §6), checked again on the stored tag.
+      if (!values || !webformFillable(tag) || !tagWritableBy(tag, 'custodian')) continue;
       const value = tag.type === 'multiSelect' ? JSON.stringify(values) : values.join(', ');
       await updateTag(tx, tag.id, { value });
     }
