@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
-import type { Role, TokenResponse, User } from '@signet/contracts';
+import type { Role, TenantConfiguration, TokenResponse, User } from '@signet/contracts';
 import { FeatureFlagsSchema, PasswordPolicySchema, RecipientRulesSchema } from '@signet/contracts';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
@@ -48,7 +48,10 @@ export function fakeUser(role: Role, extra: Partial<User> = {}): User & { defaul
   };
 }
 
-export function configuration(features: Partial<ReturnType<typeof FeatureFlagsSchema.parse>> = {}) {
+/** Typed, so a field the configuration gains must be given here too. */
+export function configuration(
+  features: Partial<ReturnType<typeof FeatureFlagsSchema.parse>> = {},
+): TenantConfiguration {
   return {
     tenantUuid: TENANT,
     tenantName: 'Demo',
@@ -63,6 +66,9 @@ export function configuration(features: Partial<ReturnType<typeof FeatureFlagsSc
     geolocation: 'OFF',
     internalDomains: [],
     recipientRules: RecipientRulesSchema.parse({}),
+    archivalPeriodDays: null,
+    announcement: null,
+    branding: { displayName: null, primaryColor: null, logoUrl: null },
     // No notification transport: the tests do not open sockets.
     session: {
       uistokenexpiresin: 900,

@@ -171,6 +171,9 @@ describe('the super admin console', () => {
       ...shellHandlers('super_admin'),
       http.get('*/msbapi/v2/tenants', () => ok([])),
       http.get('*/msbapi/v2/user/getAllSuperadmins', () => ok(admins)),
+      http.get('*/msbapi/v2/platform/settings', () =>
+        ok({ signupAllowed: true, newTenantLicenseDays: 365, newTenantCustodianLimit: null }),
+      ),
       http.post('*/msbapi/v2/user/registerAsSuperadmin', async ({ request }) => {
         const body = (await request.json()) as { email: string; firstName: string; lastName: string };
         sent.push(body);
@@ -211,6 +214,11 @@ describe('the super admin console', () => {
     await waitFor(() =>
       expect(sent.at(-1)).toEqual({ userId: '55555555-5555-4555-8555-555555555555', status: 'disabled' }),
     );
-    expect(screen.getByTestId('sa-platform-signup').textContent).toBe('Allowed');
+    // The platform settings as the server holds them.
+    await waitFor(() =>
+      expect((screen.getByTestId('sa-platform-signup') as HTMLInputElement).checked).toBe(true),
+    );
+    expect((screen.getByTestId('sa-platform-license-days') as HTMLInputElement).value).toBe('365');
+    expect((screen.getByTestId('sa-platform-custodian-limit') as HTMLInputElement).value).toBe('');
   });
 });
