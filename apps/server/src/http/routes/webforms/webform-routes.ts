@@ -127,6 +127,8 @@ export const webformRoutes = [
     querystring: WebformPostQuerySchema,
     response: WebformSubmissionSchema,
     rateLimited: true,
+    // -45 (401) for an unknown mapping or a wrong key.
+    errors: [401],
     handler: ({ params, query, request, origin, deps }) =>
       submitWebform(params, query.key, WebformPostBodySchema.parse(request.body ?? {}), origin, deps),
   }),
