@@ -14,7 +14,7 @@ import {
 import type { OAuthClient } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
+import { attempt, confirm, toast } from '../../../app/feedback.tsx';
 import { useDeleteOAuthClient, useOAuthClients, useUpdateOAuthClient } from '../api.ts';
 import { OAuthClientForm } from './oauth-client-form.tsx';
 
@@ -59,21 +59,14 @@ export function IntegrationsCard() {
 
   async function regenerate(client: OAuthClient) {
     if (!(await confirm(t('admin.integrations.confirmSecret', { clientId: client.clientId })))) return;
-    try {
-      setSecret(await update.mutateAsync({ id: client.id, regenerateSecret: true }));
-    } catch (e) {
-      showFailure(t, e);
-    }
+    await attempt(t, async () =>
+      setSecret(await update.mutateAsync({ id: client.id, regenerateSecret: true })),
+    );
   }
 
   async function removeClient(client: OAuthClient) {
     if (!(await confirm(t('admin.integrations.confirmDelete', { clientId: client.clientId })))) return;
-    try {
-      await remove.mutateAsync(client.id);
-      toast.success(t('admin.integrations.deleted'));
-    } catch (e) {
-      showFailure(t, e);
-    }
+    if (await attempt(t, () => remove.mutateAsync(client.id))) toast.success(t('admin.integrations.deleted'));
   }
 
   return (

@@ -2,7 +2,7 @@ import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@
 import type { Webhook } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
+import { attempt, confirm, toast } from '../../../app/feedback.tsx';
 import { useDeleteWebhook, useUpdateWebhook, useWebhooks } from '../webhooks-api.ts';
 import { WebhookForm } from './webhooks-form.tsx';
 import { WebhookLogModal } from './webhooks-log.tsx';
@@ -20,21 +20,12 @@ export function WebhooksTab() {
 
   async function regenerate(w: Webhook) {
     if (!(await confirm(t('adminWebhooks.confirmSecret', { url: w.url })))) return;
-    try {
-      setSecret(await update.mutateAsync({ id: w.id, regenerateSecret: true }));
-    } catch (e) {
-      showFailure(t, e);
-    }
+    await attempt(t, async () => setSecret(await update.mutateAsync({ id: w.id, regenerateSecret: true })));
   }
 
   async function removeOne(w: Webhook) {
     if (!(await confirm(t('adminWebhooks.confirmDelete', { url: w.url })))) return;
-    try {
-      await remove.mutateAsync(w.id);
-      toast.success(t('adminWebhooks.deleted'));
-    } catch (e) {
-      showFailure(t, e);
-    }
+    if (await attempt(t, () => remove.mutateAsync(w.id))) toast.success(t('adminWebhooks.deleted'));
   }
 
   return (
