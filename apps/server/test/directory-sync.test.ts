@@ -272,11 +272,12 @@ describe('user sync-up', () => {
   });
 
   it('disables members who vanished from the directory, cancels their open invitations, never touches members added by hand, and brings them back when they return', async () => {
-    // Ann accepts her invitation (sets a password from the link), so she is an active member.
+    // Ann accepts a fresh invitation (sets a password from its link), so she is an active member.
     const reinvite = await t.call('POST', '/v1/users/invite', {
       token: admin.token,
       body: { email: 'ann@example.test', firstName: 'Annabel', lastName: 'Archer' },
     });
+    expect(reinvite.code).toBe(1);
     const link = new URL(linkIn(await t.mail.next('ann@example.test')));
     const accepted = await t.call('POST', '/public/users/password', {
       body: {
@@ -367,6 +368,24 @@ describe('user sync-up', () => {
     expect(runs.data.runs[0]?.error).toMatch(/no longer administers/);
     expect(runs.data.runs[0]?.errorKind).toBe('not-admin');
     expect(runs.data.runs[0]?.seen).toBe(0);
+  });
+
+  it('a run left running by a stopped process is taken up again once its heartbeat is five minutes old', async () => {
+    t.clock.advance(60);
+    const started = await t.call<DirectoryRun>('POST', '/v2/startUserSyncUp', { token: admin.token });
+    // As if a process had claimed it and died.
+    await t.db.system.execute(
+      sql`update directory_runs set status = 'running', heartbeat_at = ${t.clock.now().toISOString()}::timestamptz
+          where id = ${started.data.runId}`,
+    );
+    expect(await runDueDirectorySyncs(t.deps)).toBe(0);
+    expect((await t.call('POST', '/v2/startUserSyncUp', { token: admin.token })).code).toBe(
+      Code.DIRECTORY_SYNC_RUNNING,
+    );
+    t.clock.advance(301);
+    expect(await runDueDirectorySyncs(t.deps)).toBe(1);
+    const runs = await t.call<{ runs: DirectoryRun[] }>('GET', '/v2/userSyncUp/runs', { token: admin.token });
+    expect([runs.data.runs[0]?.runId, runs.data.runs[0]?.status]).toEqual([started.data.runId, 'completed']);
   });
 
   it('keeps each tenant to its own runs and settings', async () => {
