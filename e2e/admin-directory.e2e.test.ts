@@ -53,6 +53,7 @@ describe('user sync-up from an LDAP directory (issue 12)', () => {
     // A wrong password is refused in plain words (-1303 with its reason).
     await admin.getByTestId('directory-test').click();
     await admin.getByText('The directory refused the bind DN or password.').waitFor();
+    expect(await seriousViolations(admin)).toEqual([]);
 
     await admin.getByTestId('directory-bind-password').fill(LDAP_ADMIN_PASSWORD);
     await admin.getByTestId('directory-test').click();
@@ -102,5 +103,12 @@ describe('user sync-up from an LDAP directory (issue 12)', () => {
     expect(await second.getByTestId('directory-run-counts').textContent()).toBe(
       '0 invited, 0 updated, 0 disabled, 1 failed',
     );
+
+    // The stored password is not sent to another address: it has to be typed again.
+    await admin.getByTestId('directory-url').fill('ldap://127.0.0.1:1');
+    await admin.getByTestId('directory-test').click();
+    await admin
+      .getByText('Type the bind password again: the directory address or bind DN changed.')
+      .waitFor();
   });
 });

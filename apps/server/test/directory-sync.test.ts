@@ -158,6 +158,25 @@ describe('directory connection settings', () => {
     expect(again.data.hasBindPassword).toBe(true);
   });
 
+  it('uses the stored password only with the address and bind DN it was given for: changing them needs it typed again (-6)', async () => {
+    const { bindPassword: _, ...withoutPassword } = settings();
+    for (const change of [{ url: 'ldap://127.0.0.1:1' }, { bindDn: `cn=other,${LDAP_SUFFIX}` }]) {
+      const test = await t.call('POST', '/v2/userSyncUp/test', {
+        token: admin.token,
+        body: { ...withoutPassword, ...change },
+      });
+      expect(test.code).toBe(Code.INVALID_INPUT);
+      expect(test.message).toMatch(/bind password again/);
+      const save = await t.call('PUT', '/v2/userSyncUp/settings', {
+        token: admin.token,
+        body: { ...withoutPassword, ...change },
+      });
+      expect(save.code).toBe(Code.INVALID_INPUT);
+    }
+    const read = await t.call<DirectorySettings>('GET', '/v2/userSyncUp/settings', { token: admin.token });
+    expect([read.data.config?.url, read.data.config?.bindDn]).toEqual([ldap.url, LDAP_ADMIN_DN]);
+  });
+
   it('tests the connection with the stored password and reports the people and groups found, changing nothing', async () => {
     const { bindPassword: _, ...withoutPassword } = settings();
     const res = await t.call<DirectoryTestResult>('POST', '/v2/userSyncUp/test', {
@@ -317,7 +336,7 @@ describe('user sync-up', () => {
   it('a run fails with its reason when the directory cannot be reached, and nobody is disabled', async () => {
     await t.call('PUT', '/v2/userSyncUp/settings', {
       token: admin.token,
-      body: { ...settings({ url: 'ldap://127.0.0.1:1' }), bindPassword: undefined },
+      body: settings({ url: 'ldap://127.0.0.1:1' }),
     });
     const run = await syncNow();
     expect(run.status).toBe('failed');
@@ -329,7 +348,7 @@ describe('user sync-up', () => {
   it('a run fails when the directory suddenly lists no one, rather than disabling everyone', async () => {
     await t.call('PUT', '/v2/userSyncUp/settings', {
       token: admin.token,
-      body: { ...settings({ userFilter: '(uid=nobody-at-all)' }), bindPassword: undefined },
+      body: settings({ userFilter: '(uid=nobody-at-all)' }),
     });
     const run = await syncNow();
     expect(run.status).toBe('failed');

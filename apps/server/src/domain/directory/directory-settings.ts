@@ -54,6 +54,26 @@ async function requireAllowedHost(url: string, deps: Deps): Promise<void> {
     );
 }
 
+/**
+ * The stored password goes only where it was meant to: to use it with another address or bind
+ * DN, the admin types it again (-6). Otherwise anyone with the admin role could point the
+ * connection at a server of theirs and receive the password in its bind.
+ */
+function requirePasswordForNewTarget(
+  input: SaveDirectorySettings,
+  stored: { config: DirectoryConfig; hasPassword: boolean } | null,
+): void {
+  if (input.bindPassword !== undefined || !stored?.hasPassword) return;
+  const sameHost = new URL(stored.config.url).host.toLowerCase() === new URL(input.url).host.toLowerCase();
+  const sameScheme = new URL(stored.config.url).protocol === new URL(input.url).protocol;
+  if (!sameHost || !sameScheme || stored.config.bindDn !== input.bindDn)
+    throw new AppError(
+      Code.INVALID_INPUT,
+      'Type the bind password again: the directory address or bind DN changed',
+      { data: { field: 'bindPassword' } },
+    );
+}
+
 /** Reads the directory, turning its failures into -1303 with words an admin can act on. */
 export async function readDirectory(
   config: DirectoryConfig,
@@ -100,6 +120,13 @@ export async function saveDirectorySettings(
   const tenantId = actor.tenantId;
   return deps.db.withTenant(tenantId, async (tx) => {
     const before = await findDirectorySettings(tx);
+    requirePasswordForNewTarget(
+      input,
+      before && {
+        config: DirectoryConfigSchema.parse(before.config),
+        hasPassword: before.bindPasswordSealed !== null,
+      },
+    );
     const sealed =
       bindPassword === undefined
         ? (before?.bindPasswordSealed ?? null)
@@ -144,6 +171,10 @@ export async function testDirectoryConnection(
     bindPassword === undefined
       ? await deps.db.withTenant(actor.tenantId, (tx) => loadDirectory(tx, actor.tenantId, deps))
       : null;
+  requirePasswordForNewTarget(
+    input,
+    stored && { config: stored.config, hasPassword: stored.bindPassword !== null },
+  );
   const contents = await readDirectory(config, bindPassword ?? stored?.bindPassword ?? null, deps);
   const withEmail = contents.people.filter((p) => p.email);
   return {

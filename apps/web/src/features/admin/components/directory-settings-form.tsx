@@ -116,7 +116,13 @@ export function DirectorySettingsForm({
   function failed(e: unknown) {
     if (isHandled(e)) return;
     // A directory that cannot be used says why (bind refused, unreachable, …) in the admin's words.
-    const reason = e instanceof ApiError ? (e.data as { reason?: string } | undefined)?.reason : undefined;
+    const data =
+      e instanceof ApiError ? (e.data as { reason?: string; field?: string } | undefined) : undefined;
+    const reason = data?.reason;
+    if (data?.field === 'bindPassword') {
+      form.setError('bindPassword', { message: 'adminDirectory.passwordAgain' });
+      return;
+    }
     setError(
       e instanceof ApiError && e.code === Code.DIRECTORY_UNREACHABLE && reason
         ? t(`adminDirectory.runErrors.${reason}`, { defaultValue: errorMessage(t, e) })
@@ -178,6 +184,7 @@ export function DirectorySettingsForm({
               )}
               autoComplete="new-password"
               data-testid="directory-bind-password"
+              error={fieldError(t, errors.bindPassword)}
               {...form.register('bindPassword')}
             />
           </SimpleGrid>

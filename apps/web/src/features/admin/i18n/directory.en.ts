@@ -9,6 +9,7 @@ export const adminDirectoryEn = {
   bindPassword: 'Bind password',
   bindPasswordKept: 'A password is stored. Leave this empty to keep it.',
   bindPasswordNone: 'No password is stored.',
+  passwordAgain: 'Type the bind password again: the directory address or bind DN changed.',
   removePassword: 'Remove the stored password',
   baseDn: 'Base DN of people',
   userFilter: 'Filter of people',

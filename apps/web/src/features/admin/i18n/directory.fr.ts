@@ -11,6 +11,8 @@ export const adminDirectoryFr: typeof adminDirectoryEn = {
   bindPassword: 'Mot de passe de connexion',
   bindPasswordKept: 'Un mot de passe est enregistré. Laissez ce champ vide pour le garder.',
   bindPasswordNone: 'Aucun mot de passe n’est enregistré.',
+  passwordAgain:
+    'Saisissez de nouveau le mot de passe de connexion : l’adresse de l’annuaire ou le DN de connexion a changé.',
   removePassword: 'Supprimer le mot de passe enregistré',
   baseDn: 'DN de base des personnes',
   userFilter: 'Filtre des personnes',

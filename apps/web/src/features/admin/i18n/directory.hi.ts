@@ -11,6 +11,7 @@ export const adminDirectoryHi: typeof adminDirectoryEn = {
   bindPassword: 'बाइंड पासवर्ड',
   bindPasswordKept: 'एक पासवर्ड सहेजा हुआ है। उसे रखने के लिए यह खाली छोड़ें।',
   bindPasswordNone: 'कोई पासवर्ड सहेजा नहीं है।',
+  passwordAgain: 'बाइंड पासवर्ड फिर से लिखें: डायरेक्टरी का पता या बाइंड DN बदल गया है।',
   removePassword: 'सहेजा हुआ पासवर्ड हटाएँ',
   baseDn: 'लोगों का बेस DN',
   userFilter: 'लोगों का फ़िल्टर',
