@@ -103,6 +103,8 @@ export default async function setup(project: TestProject) {
       DATA_DIR: join(work, 'data'),
       INIT_CWD: serverRoot,
       SIGNET_DEMO: '1',
+      // The journeys expect a nearly empty demo tenant; e2e/demo-history.e2e.test.ts has its own.
+      SIGNET_DEMO_HISTORY: '0',
       SMTP_URL: mail.url,
       APP_URL: baseUrl,
       SIGNET_JWT_SECRET: jwtSecret,

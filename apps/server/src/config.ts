@@ -15,6 +15,8 @@ export interface Config {
   appUrl: string;
   /** `true` forces the demo data; `false` prevents it; `null` creates it on an empty database. */
   demo: boolean | null;
+  /** With the demo data, the demo tenant's weeks of ePaks on first start (`SIGNET_DEMO_HISTORY=0`: none). */
+  demoHistory: boolean;
   /** Client credentials for `POST /public/token`; the secret defaults to the demo one in demo mode. */
   clientId: string;
   clientSecret: string | null;
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl: env.DATABASE_URL || null,
     appUrl: (env.APP_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     demo: flag(env, 'SIGNET_DEMO'),
+    demoHistory: flag(env, 'SIGNET_DEMO_HISTORY') ?? true,
     clientId: env.SIGNET_CLIENT_ID ?? 'signet-web',
     clientSecret: env.SIGNET_CLIENT_SECRET || null,
     jwtSecret: env.SIGNET_JWT_SECRET || null,

@@ -2,7 +2,7 @@ import { loadConfig } from './config.ts';
 import { createServer } from './server.ts';
 
 const config = loadConfig();
-const server = await createServer({ config });
+const server = await createServer({ config, demoHistory: config.demoHistory });
 const { app } = server;
 
 let stopping = false;

@@ -20,6 +20,7 @@ import {
   getInstanceSetting,
   setInstanceSetting,
 } from './db/repositories/tenants.ts';
+import { playDemoHistory } from './demo/demo-history.ts';
 import { DEMO_CLIENT_SECRET, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './demo/seed-demo.ts';
 import { argon2idHasher, type PasswordHasher } from './domain/auth/passwords.ts';
 import { memoryFailureStore, SignInThrottle } from './domain/auth/sign-in-throttle.ts';
@@ -43,6 +44,8 @@ export interface ServerOptions {
   sandbox?: SandboxPool;
   /** How the outbound client resolves host names (tests script DNS answers); the system's otherwise. */
   resolveHost?: HostResolver;
+  /** Play the demo tenant's weeks of history when the demo is seeded (`npm start`; tests leave it off). */
+  demoHistory?: boolean;
 }
 
 export type SignetServer = Awaited<ReturnType<typeof createServer>>;
@@ -137,6 +140,8 @@ export async function createServer(options: ServerOptions) {
   // Mail that could not be sent earlier (SMTP down, process stopped) goes now, then with the
   // mail job every minute.
   mailer.kick();
+  // Before the jobs start: the history's own clock decides what has expired or is sealed when.
+  if (demo && options.demoHistory) await playDemoHistory(deps);
   const jobs = config.jobs ? await startJobs(db, deps, log) : null;
 
   return {

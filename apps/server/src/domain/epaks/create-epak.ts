@@ -80,6 +80,8 @@ export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): P
       reminderIntervalDays: input.reminderIntervalDays,
       reminderMax: input.reminderMax,
       expiredOn: input.expiresOn ? new Date(input.expiresOn) : null,
+      // The domain clock, like every other date of the ePak (statistics count creations by week).
+      createdAt: now,
       modifiedOn: now,
       callbackUrl: input.callbackUrl ?? (await clientCallbackUrl(tx, actor)),
     });
