@@ -1,4 +1,4 @@
-import { ActionIcon, Group, SegmentedControl, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { PdfView } from '@signet/contracts';
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,21 +35,48 @@ export function useDocumentZoom(pageWidths: readonly number[], zoomFlag: boolean
     },
     [zoomFlag],
   );
-  return { container: container as RefObject<HTMLDivElement>, zoom, mode, choose, step };
+  /** A zoom reached by a gesture (pinch, double tap): custom, already clamped by the caller. */
+  const set = useCallback((next: number) => {
+    setMode('custom');
+    setZoom(next);
+  }, []);
+  /** What fit-to-width would be now, whatever the mode. */
+  const fit = useCallback(() => {
+    const el = container.current;
+    return el ? fitToWidth(el.clientWidth - 8, widths.split(',').map(Number)) : 1;
+  }, [widths]);
+  return { container: container as RefObject<HTMLDivElement>, zoom, mode, choose, step, set, fit };
 }
 
-export function ZoomBar({ zoomState }: { zoomState: ReturnType<typeof useDocumentZoom> }) {
+/**
+ * Render mode and zoom steps. `compact` (a phone, where pinch and double tap zoom too): the steps
+ * only, and a way back to fit-width once the zoom has left it.
+ */
+export function ZoomBar({
+  zoomState,
+  compact = false,
+}: {
+  zoomState: ReturnType<typeof useDocumentZoom>;
+  compact?: boolean;
+}) {
   const { t } = useTranslation();
   const { zoom, mode, choose, step } = zoomState;
   return (
-    <Group gap={6} wrap="nowrap">
-      <SegmentedControl
-        size="xs"
-        value={mode === 'custom' ? '' : mode}
-        onChange={(v) => choose(v as RenderMode)}
-        data={PdfView.RENDER_MODES.map((m) => ({ value: m, label: t(`viewer.modes.${m}`) }))}
-        aria-label={t('viewer.renderMode')}
-      />
+    <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+      {!compact && (
+        <SegmentedControl
+          size="xs"
+          value={mode === 'custom' ? '' : mode}
+          onChange={(v) => choose(v as RenderMode)}
+          data={PdfView.RENDER_MODES.map((m) => ({ value: m, label: t(`viewer.modes.${m}`) }))}
+          aria-label={t('viewer.renderMode')}
+        />
+      )}
+      {compact && mode !== 'FTW' && (
+        <Button size="compact-sm" variant="subtle" onClick={() => choose('FTW')} data-testid="zoom-fit">
+          {t('viewer.modes.FTW')}
+        </Button>
+      )}
       <ActionIcon
         variant="default"
         aria-label={t('viewer.zoomOut')}

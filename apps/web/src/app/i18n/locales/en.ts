@@ -4,6 +4,7 @@ import { ssoEn } from '../../../features/admin/i18n/sso.en.ts';
 import { tenantSettingsEn } from '../../../features/admin/i18n/tenant-settings.en.ts';
 import { adminUsersEn } from '../../../features/admin/i18n/users.en.ts';
 import { adminWebhooksEn } from '../../../features/admin/i18n/webhooks.en.ts';
+import { signPhoneEn } from '../../../features/sign/i18n/phone.en.ts';
 import { superAdminEn } from '../../../features/super-admin/i18n/en.ts';
 import { webformsEn } from '../../../features/webforms/i18n/webforms.en.ts';
 /** English: the reference bundle. Hindi and French must have exactly these keys (the type checks it). */
@@ -17,6 +18,7 @@ export const en = {
   tenantSettings: tenantSettingsEn,
   sso: ssoEn,
   superAdmin: superAdminEn,
+  signPhone: signPhoneEn,
   app: { name: 'Signet' },
   common: {
     confirmTitle: 'Please confirm',

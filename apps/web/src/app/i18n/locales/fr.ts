@@ -4,6 +4,7 @@ import { ssoFr } from '../../../features/admin/i18n/sso.fr.ts';
 import { tenantSettingsFr } from '../../../features/admin/i18n/tenant-settings.fr.ts';
 import { adminUsersFr } from '../../../features/admin/i18n/users.fr.ts';
 import { adminWebhooksFr } from '../../../features/admin/i18n/webhooks.fr.ts';
+import { signPhoneFr } from '../../../features/sign/i18n/phone.fr.ts';
 import { superAdminFr } from '../../../features/super-admin/i18n/fr.ts';
 import type { Messages } from './en.ts';
 import { webformsFr } from '../../../features/webforms/i18n/webforms.fr.ts';
@@ -18,6 +19,7 @@ export const fr: Messages = {
   tenantSettings: tenantSettingsFr,
   sso: ssoFr,
   superAdmin: superAdminFr,
+  signPhone: signPhoneFr,
   app: { name: 'Signet' },
   common: {
     confirmTitle: 'Veuillez confirmer',

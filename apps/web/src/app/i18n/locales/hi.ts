@@ -4,6 +4,7 @@ import { ssoHi } from '../../../features/admin/i18n/sso.hi.ts';
 import { tenantSettingsHi } from '../../../features/admin/i18n/tenant-settings.hi.ts';
 import { adminUsersHi } from '../../../features/admin/i18n/users.hi.ts';
 import { adminWebhooksHi } from '../../../features/admin/i18n/webhooks.hi.ts';
+import { signPhoneHi } from '../../../features/sign/i18n/phone.hi.ts';
 import { superAdminHi } from '../../../features/super-admin/i18n/hi.ts';
 import type { Messages } from './en.ts';
 import { webformsHi } from '../../../features/webforms/i18n/webforms.hi.ts';
@@ -18,6 +19,7 @@ export const hi: Messages = {
   tenantSettings: tenantSettingsHi,
   sso: ssoHi,
   superAdmin: superAdminHi,
+  signPhone: signPhoneHi,
   app: { name: 'सिग्नेट' },
   common: {
     confirmTitle: 'कृपया पुष्टि करें',

@@ -1,6 +1,8 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { closeButtonProps } from '../../../app/feedback.tsx';
+import { NumericSecretInput } from './numeric-secret-input.tsx';
 
 /**
  * INTERNAL signing asks for the certificate PIN. A signer without a certificate yet chooses one
@@ -25,7 +27,13 @@ export function PinDialog({
   const mismatch = firstCertificate && again !== '' && again !== pin;
   const ready = pin.length >= 4 && (!firstCertificate || again === pin);
   return (
-    <Modal opened={opened} onClose={onClose} title={t('sign.pin.title')} data-testid="pin-dialog">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('sign.pin.title')}
+      closeButtonProps={closeButtonProps()}
+      data-testid="pin-dialog"
+    >
       <form
         onSubmit={(e) => {
           e.preventDefault();
@@ -34,7 +42,7 @@ export function PinDialog({
       >
         <Stack gap="sm">
           <Text size="sm">{t(firstCertificate ? 'sign.pin.choose' : 'sign.pin.enter')}</Text>
-          <PasswordInput
+          <NumericSecretInput
             label={t('sign.pin.pin')}
             value={pin}
             onChange={(e) => setPin(e.currentTarget.value)}
@@ -44,7 +52,7 @@ export function PinDialog({
             data-testid="pin-input"
           />
           {firstCertificate && (
-            <PasswordInput
+            <NumericSecretInput
               label={t('sign.pin.again')}
               value={again}
               onChange={(e) => setAgain(e.currentTarget.value)}

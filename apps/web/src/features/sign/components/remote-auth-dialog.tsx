@@ -2,6 +2,7 @@ import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@ma
 import type { SignAuthChallenge } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { closeButtonProps } from '../../../app/feedback.tsx';
 import type { AuthFactors } from '../remote-signing.ts';
 
 /** Asks for what the signing service needs (PIN, one-time code) and shows the certificate that will sign. */
@@ -25,6 +26,7 @@ export function RemoteAuthDialog({
       opened
       onClose={() => onAnswer(null)}
       title={t('sign.remote.title', { provider: challenge.provider })}
+      closeButtonProps={closeButtonProps()}
       data-testid="remote-auth-dialog"
     >
       <form

@@ -66,6 +66,7 @@ export function SignTagLayer({
   invalid,
   previewOf,
   handlers,
+  phone = false,
 }: {
   page: PageGeometry;
   tags: readonly Tag[];
@@ -78,6 +79,8 @@ export function SignTagLayer({
   invalid: ReadonlySet<string>;
   previewOf: (tag: Tag) => string;
   handlers: SignTagHandlers;
+  /** On a phone the pointer sits above the tag (there is no margin beside the page) and a finger on a tag still scrolls. */
+  phone?: boolean;
 }) {
   const { t } = useTranslation();
   return (
@@ -187,7 +190,7 @@ export function SignTagLayer({
             layered={!mine}
             data-testid={mine ? 'my-tag' : 'other-tag'}
             data-filled={filled}
-            style={{ overflow: 'visible', padding: 0 }}
+            style={{ overflow: 'visible', padding: 0, ...(phone ? { touchAction: 'pan-x pan-y' } : {}) }}
           >
             <div style={{ width: '100%', height: '100%', overflow: 'hidden' }}>{body}</div>
             {mine && pointerAt === tag.uuid && (
@@ -196,9 +199,9 @@ export function SignTagLayer({
                 data-testid="next-pointer"
                 style={{
                   position: 'absolute',
-                  right: '100%',
-                  top: '50%',
-                  transform: 'translate(-8px, -50%)',
+                  ...(phone
+                    ? { left: 0, bottom: '100%', transform: 'translateY(-6px)' }
+                    : { right: '100%', top: '50%', transform: 'translate(-8px, -50%)' }),
                   // Darker than the 'remaining' border, so the white text stays readable (WCAG AA).
                   background: '#a8440a',
                   color: 'white',

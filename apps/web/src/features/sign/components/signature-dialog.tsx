@@ -13,8 +13,10 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { closeButtonProps } from '../../../app/feedback.tsx';
 import { readImageFile } from '../../document-view/image-file.ts';
 import { SIGNATURE_FONTS, type SignatureFont, typedSignaturePng } from '../signature-image.ts';
 import { SignaturePad } from './signature-pad.tsx';
@@ -26,13 +28,16 @@ type Mode = 'draw' | 'type' | 'upload' | 'saved';
 
 /**
  * The signature popover (spec §2): draw, type in a handwriting font, upload a PNG or JPEG, or use
- * the saved signature or initials. Answers a PNG/JPEG data URL.
+ * the saved signature or initials. Answers a PNG/JPEG data URL. On a phone (`fullScreen`) it takes
+ * the whole screen and the pad all the height left, in either orientation; the other ways stay one
+ * tap away in the tabs.
  */
 export function SignatureDialog({
   opened,
   kind,
   defaultName,
   saved,
+  fullScreen = false,
   onClose,
   onDone,
 }: {
@@ -41,6 +46,7 @@ export function SignatureDialog({
   /** Prefills the typed signature: the signer's name, or their initials. */
   defaultName: string;
   saved: string | null;
+  fullScreen?: boolean;
   onClose: () => void;
   onDone: (picture: string) => void;
 }) {
@@ -52,6 +58,7 @@ export function SignatureDialog({
   const [typedPng, setTypedPng] = useState<string | null>(null);
   const [uploaded, setUploaded] = useState<string | null>(null);
   const [uploadError, setUploadError] = useState<string | null>(null);
+  const portrait = useMediaQuery('(orientation: portrait)', true, { getInitialValueInEffect: false });
 
   useEffect(() => {
     if (mode !== 'type') return;
@@ -82,9 +89,32 @@ export function SignatureDialog({
   const picture = { draw: drawn, type: typedPng, upload: uploaded, saved }[mode];
   const title = t(kind === 'signature' ? 'sign.dialog.signatureTitle' : 'sign.dialog.initialsTitle');
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="lg" data-testid="signature-dialog">
-      <Tabs value={mode} onChange={(v) => v && setMode(v as Mode)} keepMounted={false}>
-        <Tabs.List>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      size="lg"
+      fullScreen={fullScreen}
+      closeButtonProps={closeButtonProps()}
+      // Full screen, the modal is a column: the pad takes what the tabs and buttons leave.
+      styles={
+        fullScreen
+          ? {
+              content: { display: 'flex', flexDirection: 'column' },
+              body: { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 },
+            }
+          : undefined
+      }
+      data-testid="signature-dialog"
+      data-full-screen={fullScreen}
+    >
+      <Tabs
+        value={mode}
+        onChange={(v) => v && setMode(v as Mode)}
+        keepMounted={false}
+        style={fullScreen ? { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 } : undefined}
+      >
+        <Tabs.List grow={fullScreen}>
           <Tabs.Tab value="draw" data-testid="signature-tab-draw">
             {t('sign.dialog.draw')}
           </Tabs.Tab>
@@ -100,8 +130,16 @@ export function SignatureDialog({
             </Tabs.Tab>
           )}
         </Tabs.List>
-        <Tabs.Panel value="draw" pt="sm">
-          <SignaturePad onChange={setDrawn} />
+        <Tabs.Panel value="draw" pt="sm" style={fullScreen ? { flex: 1, minHeight: 0 } : undefined}>
+          {fullScreen && portrait && (
+            <Text size="xs" c="dimmed" mb={4}>
+              {t('signPhone.landscapeHint')}
+            </Text>
+          )}
+          <SignaturePad
+            onChange={setDrawn}
+            height={fullScreen ? `max(140px, calc(100dvh - ${portrait ? 250 : 210}px))` : undefined}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="type" pt="sm">
           <Stack gap="xs">

@@ -6,13 +6,15 @@ import { trimmedPng } from '../signature-image.ts';
 /**
  * An on-screen signature pad (spec §9 pad type On-Screen): mouse, pen or finger; strokes are
  * smoothed through their midpoints. `onChange` gets the trimmed PNG, or null once cleared.
+ * `height` may be a CSS length (the full-screen pad on a phone): the canvas follows its box as
+ * it changes (a phone turned sideways) and keeps what was drawn.
  */
 export function SignaturePad({
   onChange,
   height = 180,
 }: {
   onChange: (png: string | null) => void;
-  height?: number;
+  height?: number | string;
 }) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -22,17 +24,30 @@ export function SignaturePad({
   useEffect(() => {
     const c = canvas.current;
     if (!c) return;
-    const ratio = window.devicePixelRatio || 1;
-    c.width = Math.floor(c.clientWidth * ratio);
-    c.height = Math.floor(height * ratio);
-    const ctx = c.getContext('2d');
-    if (!ctx) return;
-    ctx.scale(ratio, ratio);
-    ctx.lineCap = 'round';
-    ctx.lineJoin = 'round';
-    ctx.lineWidth = 2.6;
-    ctx.strokeStyle = '#1a1b4b';
-  }, [height]);
+    const fit = () => {
+      const ratio = window.devicePixelRatio || 1;
+      const width = Math.floor(c.clientWidth * ratio);
+      const high = Math.floor(c.clientHeight * ratio);
+      if (width === 0 || high === 0 || (width === c.width && high === c.height)) return;
+      // Resizing a canvas wipes it: what was drawn is carried over at the same place.
+      const before = c.width > 0 && c.height > 0 ? copyOf(c) : null;
+      c.width = width;
+      c.height = high;
+      const ctx = c.getContext('2d');
+      if (!ctx) return;
+      if (before) ctx.drawImage(before, 0, 0);
+      ctx.scale(ratio, ratio);
+      ctx.lineCap = 'round';
+      ctx.lineJoin = 'round';
+      ctx.lineWidth = 2.6;
+      ctx.strokeStyle = '#1a1b4b';
+      ctx.fillStyle = '#1a1b4b';
+    };
+    fit();
+    const observer = new ResizeObserver(fit);
+    observer.observe(c);
+    return () => observer.disconnect();
+  }, []);
 
   const at = (e: ReactPointerEvent<HTMLCanvasElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
@@ -75,7 +90,12 @@ export function SignaturePad({
 
   function clear() {
     const c = canvas.current;
-    c?.getContext('2d')?.clearRect(0, 0, c.width, c.height);
+    const ctx = c?.getContext('2d');
+    // In the canvas's own pixels, whatever scale is set.
+    ctx?.save();
+    ctx?.setTransform(1, 0, 0, 1, 0, 0);
+    if (c) ctx?.clearRect(0, 0, c.width, c.height);
+    ctx?.restore();
     setEmpty(true);
     onChange(null);
   }
@@ -115,4 +135,12 @@ export function SignaturePad({
       </Group>
     </Stack>
   );
+}
+
+function copyOf(c: HTMLCanvasElement): HTMLCanvasElement {
+  const copy = document.createElement('canvas');
+  copy.width = c.width;
+  copy.height = c.height;
+  copy.getContext('2d')?.drawImage(c, 0, 0);
+  return copy;
 }

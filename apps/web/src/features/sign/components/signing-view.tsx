@@ -1,5 +1,6 @@
 import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import {
+  catalogueEntryOf,
   DEFERRED_SIGNING_POLICIES,
   type EpakDetail,
   Limits,
@@ -8,7 +9,7 @@ import {
   type Tag,
 } from '@signet/contracts';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
@@ -17,6 +18,7 @@ import { isHandled } from '../../../app/session/client.ts';
 import { readImageFile } from '../../document-view/image-file.ts';
 import { PdfPages } from '../../document-view/pdf-pages.tsx';
 import { useProgressive } from '../../document-view/use-progressive.ts';
+import { useTouchZoom } from '../../document-view/use-touch-zoom.ts';
 import { useDocumentZoom, ZoomBar } from '../../document-view/zoom-bar.tsx';
 import {
   type ActionAnswer,
@@ -35,6 +37,7 @@ import {
 import type { DeviceKey } from '../device/device-key.ts';
 import { signSignedAttributes } from '../device/device-signer.ts';
 import { currentPosition } from '../geolocation.ts';
+import { usePhoneLayout } from '../phone/use-phone-layout.ts';
 import { pickFile } from '../pick-file.ts';
 import { type AuthFactors, requestRemoteSignature, SigningCancelled } from '../remote-signing.ts';
 import {
@@ -51,6 +54,7 @@ import { ActionPanel, type SignAction } from './action-panel.tsx';
 import { DeviceDialog } from './device-dialog.tsx';
 import { MultiSelectDialog } from './multi-select-dialog.tsx';
 import { OdpDialog } from './odp-dialog.tsx';
+import { PhoneActionSheet } from './phone-action-sheet.tsx';
 import { PinDialog } from './pin-dialog.tsx';
 import { type Delegate, type ReasonChoice, ReasonDialog } from './reason-dialog.tsx';
 import { RemoteAuthDialog } from './remote-auth-dialog.tsx';
@@ -128,6 +132,9 @@ export function SigningView({
     (doc?.pages ?? []).map((p) => p.width),
     config.data?.features.zoom ?? false,
   );
+  const phone = usePhoneLayout();
+  const pagesBox = useRef<HTMLDivElement>(null);
+  useTouchZoom(zoomState, pagesBox, phone);
   const shownDocument = doc?.id;
   const docTags = useMemo(() => tags.filter((x) => x.documentId === shownDocument), [tags, shownDocument]);
   const shownTags = docTags.slice(0, useProgressive(docTags.length));
@@ -161,6 +168,12 @@ export function SigningView({
       default:
         return t('sign.filledWhenSigned');
     }
+  }
+
+  /** A tag as the next-field bar names it: its label or type, and its page. */
+  function tagName(tag: Tag): string {
+    const type = tag.label || t(`tags.types.${catalogueEntryOf(tag)?.id ?? tag.type}`);
+    return t('sign.tagLabel', { type, page: tag.pageNumber });
   }
 
   function goTo(tag: Tag) {
@@ -397,76 +410,34 @@ export function SigningView({
   }
 
   const pictureTag = dialog?.kind === 'picture' ? dialog.tag : null;
-  return (
-    <Group align="flex-start" wrap="nowrap" gap="md" data-testid="signing-view">
-      <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
-        <Group justify="space-between">
-          <div>
-            <Title order={1} size="h3">
-              {detail.subject}
-            </Title>
-            <Text size="sm" c="dimmed">
-              {t('sign.from', {
-                name: `${detail.ownerFirstName} ${detail.ownerLastName}`.trim() || detail.ownerUserName,
-              })}
-            </Text>
-          </div>
-          <ZoomBar zoomState={zoomState} />
-        </Group>
-        {detail.documents.length > 1 && (
-          <SegmentedControl
-            data={detail.documents.map((d) => ({ value: d.id, label: d.name }))}
-            value={doc.id}
-            onChange={setDocId}
-          />
-        )}
-        <div
-          ref={zoomState.container}
-          style={{ overflow: 'auto', maxHeight: 'calc(100vh - 170px)', paddingLeft: 90 }}
-        >
-          <PdfPages
-            path={`/v2/epaks/${ePakId}/documents/${doc.id}/download`}
-            pages={doc.pages}
-            zoom={zoomState.zoom}
-            overlay={(page) => (
-              <SignTagLayer
-                page={page}
-                tags={shownTags.filter((x) => x.pageNumber === page.pageNumber)}
-                mineIds={mineIds}
-                values={values}
-                zoom={zoomState.zoom}
-                focused={focused}
-                pointerAt={pointerAt}
-                invalid={invalid}
-                previewOf={previewOf}
-                handlers={{
-                  onOpen: (tag) => void openTag(tag),
-                  onValue: setValue,
-                  onFocus: (tag) => setFocused(tag.uuid),
-                }}
-              />
-            )}
-          />
-        </div>
-      </Stack>
-      <div style={{ width: 290, flexShrink: 0, position: 'sticky', top: 70 }}>
-        <ActionPanel
-          detail={detail}
-          acting={acting}
-          policy={policy}
-          requiredTotal={requiredTotal}
-          requiredLeft={missing.length}
-          busy={busy}
-          comment={comment}
-          onComment={setComment}
-          onAction={(a) => void act(a)}
+  const pages = (
+    <PdfPages
+      path={`/v2/epaks/${ePakId}/documents/${doc.id}/download`}
+      pages={doc.pages}
+      zoom={zoomState.zoom}
+      overlay={(page) => (
+        <SignTagLayer
+          page={page}
+          tags={shownTags.filter((x) => x.pageNumber === page.pageNumber)}
+          mineIds={mineIds}
+          values={values}
+          zoom={zoomState.zoom}
+          focused={focused}
+          pointerAt={pointerAt}
+          invalid={invalid}
+          previewOf={previewOf}
+          phone={phone}
+          handlers={{
+            onOpen: (tag) => void openTag(tag),
+            onValue: setValue,
+            onFocus: (tag) => setFocused(tag.uuid),
+          }}
         />
-        {acting.hosted && (
-          <Card withBorder mt="sm">
-            <Text size="sm">{t('sign.hostingHint', { email: acting.recipient.email })}</Text>
-          </Card>
-        )}
-      </div>
+      )}
+    />
+  );
+  const dialogs = (
+    <>
       {pictureTag && fillKind(pictureTag) !== 'multiSelect' && (
         <SignatureDialog
           opened
@@ -476,6 +447,7 @@ export function SigningView({
             (pictureTag.type === 'userInitial' ? saved.data?.initialsImage : saved.data?.signatureImage) ??
             null
           }
+          fullScreen={phone}
           onClose={() => setDialog(null)}
           onDone={(picture) => void applyPicture(pictureTag, picture)}
         />
@@ -526,6 +498,102 @@ export function SigningView({
           onSubmit={(choice, to) => void (to ? finishDelegate(choice, to) : finishReject(choice))}
         />
       )}
+    </>
+  );
+  const panel = {
+    detail,
+    acting,
+    policy,
+    requiredTotal,
+    requiredLeft: missing.length,
+    busy,
+    comment,
+    onComment: setComment,
+    onAction: (a: SignAction) => void act(a),
+  };
+  const heading = (
+    <div style={{ minWidth: 0 }}>
+      <Title order={1} size={phone ? 'h4' : 'h3'} lineClamp={phone ? 1 : undefined}>
+        {detail.subject}
+      </Title>
+      <Text size="sm" c="dimmed" truncate={phone ? 'end' : undefined}>
+        {t('sign.from', {
+          name: `${detail.ownerFirstName} ${detail.ownerLastName}`.trim() || detail.ownerUserName,
+        })}
+      </Text>
+    </div>
+  );
+  const documentSwitch = detail.documents.length > 1 && (
+    <SegmentedControl
+      data={detail.documents.map((d) => ({ value: d.id, label: d.name }))}
+      value={doc.id}
+      onChange={setDocId}
+      aria-label={t('signPhone.document')}
+      fullWidth={phone}
+    />
+  );
+
+  if (phone) {
+    const nextTag = nextRequired(mine, values, documentOrder, focused);
+    return (
+      <Stack gap={0} h="100%" data-testid="signing-view" data-layout="phone">
+        <Stack gap={6} px="sm" py={6}>
+          <Group justify="space-between" wrap="nowrap" gap="xs">
+            {heading}
+            <ZoomBar zoomState={zoomState} compact />
+          </Group>
+          {documentSwitch}
+          {acting.hosted && <Text size="xs">{t('sign.hostingHint', { email: acting.recipient.email })}</Text>}
+        </Stack>
+        <div
+          ref={zoomState.container}
+          data-testid="document-scroller"
+          style={{
+            flex: 1,
+            minHeight: 0,
+            overflow: 'auto',
+            // The browser scrolls; pinch and double tap are the view's own (useTouchZoom).
+            touchAction: 'pan-x pan-y',
+            overscrollBehavior: 'contain',
+            background: 'var(--mantine-color-gray-1)',
+            // Room above the top tags for the pointer, which sits above a tag on a phone.
+            paddingTop: 24,
+            paddingBottom: 8,
+          }}
+        >
+          <div ref={pagesBox} style={{ width: 'max-content', minWidth: '100%' }}>
+            {pages}
+          </div>
+        </div>
+        <PhoneActionSheet {...panel} nextField={nextTag ? tagName(nextTag) : null} />
+        {dialogs}
+      </Stack>
+    );
+  }
+  return (
+    <Group align="flex-start" wrap="nowrap" gap="md" data-testid="signing-view">
+      <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
+        <Group justify="space-between">
+          {heading}
+          <ZoomBar zoomState={zoomState} />
+        </Group>
+        {documentSwitch}
+        <div
+          ref={zoomState.container}
+          style={{ overflow: 'auto', maxHeight: 'calc(100vh - 170px)', paddingLeft: 90 }}
+        >
+          {pages}
+        </div>
+      </Stack>
+      <div style={{ width: 290, flexShrink: 0, position: 'sticky', top: 70 }}>
+        <ActionPanel {...panel} />
+        {acting.hosted && (
+          <Card withBorder mt="sm">
+            <Text size="sm">{t('sign.hostingHint', { email: acting.recipient.email })}</Text>
+          </Card>
+        )}
+      </div>
+      {dialogs}
     </Group>
   );
 }

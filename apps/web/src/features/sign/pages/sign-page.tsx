@@ -1,17 +1,4 @@
-import {
-  Alert,
-  Anchor,
-  Box,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  PasswordInput,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Code, type EpakDetail } from '@signet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -26,7 +13,9 @@ import { sessionStore } from '../../../app/session/client.ts';
 import { userIdOf } from '../../../app/session/token-claims.ts';
 import { useStoredSession } from '../../../app/session/use-session.ts';
 import { exchangeEasySignLink, unlockEpak, useSigningData } from '../api.ts';
+import { NumericSecretInput } from '../components/numeric-secret-input.tsx';
 import { SigningView } from '../components/signing-view.tsx';
+import { usePhoneLayout } from '../phone/use-phone-layout.ts';
 import { actingRecipient } from '../signing-state.ts';
 
 /** A session opened by an easy-sign link reaches one ePak; the page then offers no way elsewhere. */
@@ -43,11 +32,19 @@ function SignLayout({ children, linkSession }: { children: React.ReactNode; link
   // The signer sees whose document this is: the sending tenant's name, logo and colour.
   const tenant = useTenantConfiguration();
   useBrandColour(tenant.data?.branding.primaryColor);
+  // On a phone the page is one screen high: the signing view scrolls its document, not the page.
+  const phone = usePhoneLayout();
   return (
-    <Box mih="100vh" bg="var(--mantine-color-gray-0)">
+    <Box
+      mih="100vh"
+      h={phone ? '100dvh' : undefined}
+      bg="var(--mantine-color-gray-0)"
+      style={phone ? { display: 'flex', flexDirection: 'column' } : undefined}
+    >
       <Group
         justify="space-between"
-        px="md"
+        wrap="nowrap"
+        px={phone ? 'sm' : 'md'}
         py="xs"
         component="header"
         bg="white"
@@ -63,7 +60,11 @@ function SignLayout({ children, linkSession }: { children: React.ReactNode; link
         </Group>
         <LanguageMenu allowed={config.data?.languages} />
       </Group>
-      <Box component="main" p="md">
+      <Box
+        component="main"
+        p={phone ? 0 : 'md'}
+        style={phone ? { flex: 1, minHeight: 0, overflow: 'auto' } : undefined}
+      >
         {children}
       </Box>
     </Box>
@@ -74,8 +75,8 @@ function SecurityCodeForm({ onCode, error }: { onCode: (code: string) => void; e
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   return (
-    <Center mt="xl">
-      <Card withBorder w={380}>
+    <Center mt="xl" px="sm">
+      <Card withBorder w="100%" maw={380}>
         <form
           onSubmit={(e) => {
             e.preventDefault();
@@ -87,7 +88,7 @@ function SecurityCodeForm({ onCode, error }: { onCode: (code: string) => void; e
               {t('sign.securityCode.title')}
             </Title>
             <Text size="sm">{t('sign.securityCode.hint')}</Text>
-            <PasswordInput
+            <NumericSecretInput
               label={t('sign.securityCode.code')}
               value={code}
               onChange={(e) => setCode(e.currentTarget.value)}
@@ -134,18 +135,18 @@ function EasySignEntry({ easyToken }: { easyToken: string }) {
   if (askCode) return <SecurityCodeForm onCode={(c) => void exchange(c)} error={error} />;
   if (error)
     return (
-      <Alert color="red" title={t('sign.linkFailed')} data-testid="easy-sign-error">
+      <Alert color="red" title={t('sign.linkFailed')} m={{ base: 'sm', sm: 0 }} data-testid="easy-sign-error">
         {error}
       </Alert>
     );
-  return <Loader aria-label={t('common.loading')} />;
+  return <Loader aria-label={t('common.loading')} m="md" />;
 }
 
 function Finished({ outcome, linkSession }: { outcome: string; linkSession: boolean }) {
   const { t } = useTranslation();
   return (
-    <Center mt="xl">
-      <Card withBorder w={460} data-testid="sign-finished">
+    <Center mt="xl" px="sm">
+      <Card withBorder w="100%" maw={460} data-testid="sign-finished">
         <Stack gap="sm">
           <Title order={2} size="h3">
             {t(`sign.finished.${outcome}`)}
@@ -171,8 +172,8 @@ function NothingToDo({ detail, userId }: { detail: EpakDetail; userId: string })
       ? step.recipients.filter((r) => r.status === 'Pending')
       : [];
   return (
-    <Center mt="xl">
-      <Card withBorder w={520} data-testid="sign-nothing-to-do">
+    <Center mt="xl" px="sm">
+      <Card withBorder w="100%" maw={520} data-testid="sign-nothing-to-do">
         <Stack gap="sm">
           <Title order={2} size="h4">
             {detail.subject}
@@ -227,7 +228,7 @@ function SignEpak({
         />
       );
     return (
-      <Alert color="red" data-testid="sign-error">
+      <Alert color="red" m={{ base: 'sm', sm: 0 }} data-testid="sign-error">
         {errorMessage(t, data.error)}
       </Alert>
     );

@@ -1,0 +1,125 @@
+/**
+ * `npm run bench:sign-phone` (issue 18): from opening an easy-sign link on a phone to the first page
+ * of a 10-page document drawn, with Chromium's CPU slowed 4× and a fast-3G network emulated through
+ * the DevTools protocol. Three cold runs (a fresh profile each: nothing cached), their median
+ * printed. A benchmark, not a test: it prints figures and judges nothing.
+ *
+ * It starts what the journeys start (e2e/support/global-setup.ts: the production web build, the
+ * compiled server on a fresh data folder with the demo tenant, a loopback mail catcher, Debian's
+ * Chromium). `E2E_SKIP_BUILD=1` reuses apps/web/dist.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import type { TestProject } from 'vitest/node';
+import setup from '../e2e/support/global-setup.ts';
+import type { CaughtMail } from '../e2e/support/mail-catcher.ts';
+import { pagesPdf } from '../e2e/support/pdf.ts';
+import { PHONE } from '../e2e/support/phone.ts';
+
+const RUNS = 3;
+const SIGNER = 'bench.phone@example.test';
+/** Lighthouse's mobile network (DevTools throttling): 150 ms × 3.75 latency, 1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up. */
+const FAST_3G = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1.6 * 1024 * 1024 * 0.9) / 8,
+  uploadThroughput: (750 * 1024 * 0.9) / 8,
+};
+const CPU_SLOWDOWN = 4;
+/** What the document view marks when it has drawn its first page (features/document-view/pdf-pages.tsx). */
+const MARK = 'signet:first-page-drawn';
+
+const provided = new Map<string, string>();
+const teardown = await setup({
+  provide: (key: string, value: string) => provided.set(key, value),
+} as unknown as TestProject);
+const baseUrl = provided.get('baseUrl') ?? '';
+
+async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set('access_token', init.token);
+  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
+  const res = await fetch(`${baseUrl}/msbapi${path}`, { ...init, headers });
+  const body = (await res.json()) as { code: number; data: T; message?: string };
+  if (body.code !== 1) throw new Error(`${path} answered ${body.code} ${body.message ?? ''}`);
+  return body.data;
+}
+
+async function easySignLink(): Promise<string> {
+  const session = await api<{ access_token: string }>('/v1/authenticate', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'custodian@demo.test', password: 'Signet-demo-1' }).toString(),
+  });
+  const token = session.access_token;
+  const form = new FormData();
+  const pdf = pagesPdf(Array.from({ length: 10 }, (_, i) => `Benchmark agreement, page ${i + 1}`));
+  form.append('file', new Blob([Buffer.from(pdf)], { type: 'application/pdf' }), 'Benchmark.pdf');
+  const [uploaded] = await api<{ documentId: string }[]>('/v1/documents', {
+    method: 'POST',
+    body: form,
+    token,
+  });
+  const documentId = uploaded?.documentId ?? '';
+  const { ePakId } = await api<{ ePakId: string }>('/v2/epak', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({
+      documentIds: [documentId],
+      subject: 'Benchmark agreement',
+      steps: [{ type: 'SIGN', recipients: [{ email: SIGNER }] }],
+    }),
+  });
+  const signature = { key: 'signature', type: 'signature', pageNumber: 10, positionX: 300, positionY: 600 };
+  await api(`/v2/epaks/${ePakId}/documents/${documentId}/signatureblocks`, {
+    method: 'POST',
+    token,
+    body: JSON.stringify({
+      tags: [{ ...signature, blockWidth: 180, blockHeight: 50, userEmail: SIGNER, wfsOrderId: 1 }],
+    }),
+  });
+  await api(`/v2/epaks/${ePakId}/start`, { method: 'POST', token });
+  const mailDir = provided.get('mailDir') ?? '';
+  for (let tries = 0; tries < 150; tries++) {
+    for (const name of readdirSync(mailDir)) {
+      const mail = JSON.parse(readFileSync(join(mailDir, name), 'utf8')) as CaughtMail;
+      const link = /https?:\/\/\S+/.exec(mail.text)?.[0];
+      if (mail.to.includes(SIGNER) && link) return link;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no mail to ${SIGNER}`);
+}
+
+try {
+  const link = await easySignLink();
+  const browser = await chromium.connect(provided.get('wsEndpoint') ?? '');
+  const times: number[] = [];
+  for (let run = 1; run <= RUNS; run++) {
+    const context = await browser.newContext({ ...PHONE });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', FAST_3G);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    await page.goto(link, { waitUntil: 'commit', timeout: 120_000 });
+    // The mark's time counts from the navigation's start, in the page's own clock.
+    const handle = await page.waitForFunction(
+      (mark) => performance.getEntriesByName(mark)[0]?.startTime,
+      MARK,
+      { timeout: 120_000, polling: 50 },
+    );
+    const ms = Math.round((await handle.jsonValue()) as number);
+    times.push(ms);
+    console.log(`run ${run}: first page drawn ${ms} ms after opening the link`);
+    await context.close();
+  }
+  await browser.close();
+  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  console.log(
+    `\neasy-sign link → first page drawn (10-page document, 390×844 @3x, CPU ${CPU_SLOWDOWN}× slower, fast 3G): median ${median} ms of ${RUNS} cold runs (target < 2000 ms)`,
+  );
+} finally {
+  await teardown();
+}
