@@ -65,7 +65,7 @@ export interface DemoHistoryResult {
  */
 export async function seedDemoHistory(
   deps: Deps,
-  opts: { onProgress?: (done: number, total: number) => void } = {},
+  opts: { onStart?: () => void; onProgress?: (done: number, total: number) => void } = {},
 ): Promise<DemoHistoryResult | null> {
   const started = Date.now();
   const run = crypto.randomUUID();
@@ -78,6 +78,7 @@ export async function seedDemoHistory(
       deps.log.warn('the demo history was interrupted on an earlier start; it is not made again');
     return null;
   }
+  opts.onStart?.();
   const end = deps.clock.now();
   const clock = new DemoClock(new Date(end.getTime() - 50 * DAY));
   const past: Deps = { ...deps, clock, mailer: pastMailer(deps.mailer) };
@@ -383,9 +384,9 @@ function recipientOf(person: DemoPerson) {
  * failure is logged, not thrown: the demo still starts, with fewer ePaks.
  */
 export async function playDemoHistory(deps: Deps): Promise<void> {
-  deps.log.info('demo history: making the demo tenant’s past weeks of ePaks');
   try {
     const result = await seedDemoHistory(deps, {
+      onStart: () => deps.log.info('demo history: making the demo tenant’s past weeks of ePaks'),
       onProgress: (done, total) => {
         if (done % 10 === 0 || done === total) deps.log.info(`demo history: ${done}/${total} ePaks`);
       },
