@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'Signet-demo-1';
@@ -17,10 +23,12 @@ export function setupBrowser() {
     await browser?.close();
   });
   return {
-    async newPage(): Promise<Page> {
+    /** `options` adds to (or replaces) the desktop defaults, e.g. a phone's viewport and touch. */
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
       const context = await browser.newContext({
         baseURL: baseUrl(),
         viewport: { width: 1400, height: 900 },
+        ...options,
       });
       context.setDefaultTimeout(15_000);
       contexts.push(context);

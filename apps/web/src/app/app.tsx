@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, createTheme, MantineProvider } from '@mantine/core';
+import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
@@ -7,10 +7,11 @@ import { useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import { i18n } from './i18n/i18n.ts';
+import { usePhone } from './layout/use-phone.ts';
 import { createAppRouter } from './routing/router.tsx';
+import { appTheme } from './theme.ts';
 
-// Shade 8 and a darker "dimmed" keep text at WCAG AA contrast (4.5:1) on white.
-const theme = createTheme({ primaryColor: 'blue', primaryShade: 8, defaultRadius: 'sm' });
+// A darker "dimmed" keeps text at WCAG AA contrast (4.5:1) on white.
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
@@ -42,6 +43,8 @@ function LocalisedProviders() {
 
 /** Providers: theme, server state, translations, dialogs and toasts, then the routes. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
+  const phone = usePhone();
+  const theme = useMemo(() => appTheme(phone), [phone]);
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>

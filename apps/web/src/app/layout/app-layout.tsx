@@ -15,9 +15,12 @@ import { GlobalSearch } from './global-search.tsx';
 import { HelpPanels, type Panel } from './help-panels.tsx';
 import { LanguageMenu } from './language-menu.tsx';
 import { buildMenus } from './menu-items.ts';
+import { isMobileApp } from './mobile-app.ts';
+import { PhoneMenu, PhoneMenuButton } from './phone-menu.tsx';
 import { NO_SEARCH_PATHS } from './search-target.ts';
 import { TenantSwitcher } from './tenant-switcher.tsx';
 import { SideMenu, TopMenu } from './top-menu.tsx';
+import { usePhone } from './use-phone.ts';
 import { UserMenu } from './user-menu.tsx';
 import { useViewPreference } from './view-preference.ts';
 
@@ -45,13 +48,54 @@ function SignedInShell({ user }: { user: NonNullable<ReturnType<typeof useCurren
   const { view, toggle } = useViewPreference(user.role);
   const [panel, setPanel] = useState<Panel>(null);
   const [navOpened, nav] = useDisclosure(false);
-  const menus = buildMenus(user.role, config);
+  const phone = usePhone();
+  const menus = buildMenus(user.role, config, isMobileApp());
   const showSearch = user.role !== 'super_admin' && !NO_SEARCH_PATHS.includes(pathname);
   useNotificationSocket(user.role !== 'super_admin' ? config : null);
   useUserLocale(user.locale);
   useBrandColour(config?.branding.primaryColor);
 
   const isNew = view === 'new';
+  const page = (
+    <>
+      <AppShell.Main>
+        <Stack>
+          {pathname === '/dashboard' && <AnnouncementBanner />}
+          <Outlet />
+          <InvitationPrompt enabled />
+        </Stack>
+      </AppShell.Main>
+      <HelpPanels open={panel} onClose={() => setPanel(null)} />
+    </>
+  );
+  if (phone) {
+    // One menu button holds everything: the header never has more than a phone's width to give.
+    return (
+      <AppShell header={{ height: 56 }} padding="xs" transitionDuration={0} data-testid={`layout-${view}`}>
+        <AppShell.Header>
+          <Group h="100%" px="xs" gap="xs" wrap="nowrap">
+            <PhoneMenuButton opened={navOpened} onToggle={nav.toggle} />
+            <Link to="/" style={{ textDecoration: 'none', minWidth: 0 }}>
+              <BrandMark branding={config?.branding} order={1} />
+            </Link>
+          </Group>
+        </AppShell.Header>
+        <PhoneMenu
+          opened={navOpened}
+          onClose={nav.close}
+          menus={menus}
+          showSearch={showSearch}
+          languages={config?.languages}
+          user={user}
+          view={view}
+          onToggleView={toggle}
+          onOpenFaq={() => setPanel('help')}
+          onOpenPanel={setPanel}
+        />
+        {page}
+      </AppShell>
+    );
+  }
   return (
     <AppShell
       header={{ height: 60 }}
@@ -112,14 +156,7 @@ function SignedInShell({ user }: { user: NonNullable<ReturnType<typeof useCurren
           <SideMenu top={menus.top} admin={menus.admin} onNavigate={nav.close} />
         </AppShell.Navbar>
       )}
-      <AppShell.Main>
-        <Stack>
-          {pathname === '/dashboard' && <AnnouncementBanner />}
-          <Outlet />
-          <InvitationPrompt enabled />
-        </Stack>
-      </AppShell.Main>
-      <HelpPanels open={panel} onClose={() => setPanel(null)} />
+      {page}
     </AppShell>
   );
 }

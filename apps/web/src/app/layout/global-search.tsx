@@ -9,8 +9,11 @@ import { useNavigate } from 'react-router';
 import { useUserSearch } from '../api.ts';
 import { DATE_SEARCH_KEYS, searchTarget, USER_SEARCH_KEYS } from './search-target.ts';
 
-/** The header's search: a type (spec §2, eight of them) and a value; Enter runs it. */
-export function GlobalSearch() {
+/**
+ * The header's search: a type (spec §2, eight of them) and a value; Enter runs it. `fill` lets
+ * the value take the rest of the row (the phone menu) instead of a fixed width.
+ */
+export function GlobalSearch({ fill = false }: { fill?: boolean }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [key, setKey] = useState<SearchKey>('all');
@@ -27,12 +30,13 @@ export function GlobalSearch() {
   }
 
   const label = t('search.value');
+  const valueWidth = fill ? { flex: 1, miw: 0 } : { w: 170 };
   let input: ReactNode;
   if (DATE_SEARCH_KEYS.includes(key)) {
     input = (
       <DateInput
         size="xs"
-        w={170}
+        {...valueWidth}
         aria-label={label}
         placeholder={t('search.pickDate')}
         data-testid="global-search-date"
@@ -49,7 +53,7 @@ export function GlobalSearch() {
     input = (
       <Autocomplete
         size="xs"
-        w={170}
+        {...valueWidth}
         aria-label={label}
         placeholder={t('search.pickUser')}
         data-testid="global-search-user"
@@ -65,7 +69,7 @@ export function GlobalSearch() {
     input = (
       <TextInput
         size="xs"
-        w={170}
+        {...valueWidth}
         aria-label={label}
         placeholder={t('search.placeholder')}
         data-testid="global-search-input"

@@ -15,6 +15,7 @@ export function HelpPanels({ open, onClose }: { open: Panel; onClose: () => void
         opened={open === 'help'}
         onClose={onClose}
         position="right"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         title={t('help.title')}
         data-testid="help-panel"
       >
@@ -31,6 +32,7 @@ export function HelpPanels({ open, onClose }: { open: Panel; onClose: () => void
         opened={open === 'whatsNew'}
         onClose={onClose}
         position="right"
+        closeButtonProps={{ 'aria-label': t('common.close') }}
         title={t('whatsNew.title')}
         data-testid="whats-new-panel"
       >

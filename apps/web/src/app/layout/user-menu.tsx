@@ -9,25 +9,34 @@ export function fullName(u: { firstName: string; middleName?: string; lastName: 
   return [u.firstName, u.middleName, u.lastName].filter(Boolean).join(' ');
 }
 
-/** Profile, FAQ, switch view (not for a super admin) and sign-out. */
-export function UserMenu(props: {
+export function userPhoto(user: CurrentUser): string | null {
+  return user.userImage ? `data:${user.userImageType ?? 'image/png'};base64,${user.userImage}` : null;
+}
+
+/** Signs out, then shows the sign-in page (the header's menu and the phone menu alike). */
+export function useSignOutAndLeave(): () => Promise<void> {
+  const navigate = useNavigate();
+  const signOut = useSignOut();
+  return async () => {
+    await signOut.mutateAsync();
+    void navigate('/login');
+  };
+}
+
+export interface UserMenuProps {
   user: CurrentUser;
   view: ViewPreference;
   onToggleView: (() => void) | null;
   onOpenFaq: () => void;
-}) {
+}
+
+/** Profile, FAQ, switch view (not for a super admin) and sign-out. */
+export function UserMenu(props: UserMenuProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const signOut = useSignOut();
+  const handleSignOut = useSignOutAndLeave();
   const name = fullName(props.user);
-  const photo = props.user.userImage
-    ? `data:${props.user.userImageType ?? 'image/png'};base64,${props.user.userImage}`
-    : null;
-
-  async function handleSignOut() {
-    await signOut.mutateAsync();
-    void navigate('/login');
-  }
+  const photo = userPhoto(props.user);
 
   return (
     <Menu position="bottom-end" withinPortal>

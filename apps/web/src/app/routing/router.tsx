@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
 import { GuestLayout } from '../layout/guest-layout.tsx';
+import { MobileInternalLogin } from '../layout/mobile-internal-login.tsx';
 import { RootShell } from '../layout/root-shell.tsx';
 import { useStoredSession } from '../session/use-session.ts';
 import { GuestOnly, HomeRedirect, RequireRoute, RequireSession } from './guards.tsx';
@@ -34,6 +35,8 @@ export const routes: RouteObject[] = [
     element: <RootShell />,
     children: [
       { index: true, element: <HomeRedirect /> },
+      // Signed in or not: it marks the session as the mobile app before anything else.
+      { path: 'mobileinternallogin', element: <MobileInternalLogin /> },
       // Signing has a layout of its own: recipients with an easy-sign link have no account or menus.
       ...['sign', 'emailsign'].map((path) => ({
         path,
@@ -74,7 +77,6 @@ export const routes: RouteObject[] = [
                     Component: m.ForgetPasswordPage,
                   })),
               },
-              { path: 'mobileinternallogin', element: <Navigate to="/login" replace /> },
             ],
           },
           {

@@ -7,17 +7,19 @@ import { adminWebhooksEn } from '../../../features/admin/i18n/webhooks.en.ts';
 import { signPhoneEn } from '../../../features/sign/i18n/phone.en.ts';
 import { superAdminEn } from '../../../features/super-admin/i18n/en.ts';
 import { webformsEn } from '../../../features/webforms/i18n/webforms.en.ts';
+import { phoneEn } from '../../layout/i18n/phone.en.ts';
 /** English: the reference bundle. Hindi and French must have exactly these keys (the type checks it). */
 export const en = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersEn,
   adminGroups: adminGroupsEn,
-  adminDirectory: adminDirectoryEn,
   webforms: webformsEn,
+  adminDirectory: adminDirectoryEn,
   adminWebhooks: adminWebhooksEn,
   tenantSettings: tenantSettingsEn,
   sso: ssoEn,
   superAdmin: superAdminEn,
+  phone: phoneEn,
   signPhone: signPhoneEn,
   app: { name: 'Signet' },
   common: {

@@ -6,19 +6,21 @@ import { adminUsersFr } from '../../../features/admin/i18n/users.fr.ts';
 import { adminWebhooksFr } from '../../../features/admin/i18n/webhooks.fr.ts';
 import { signPhoneFr } from '../../../features/sign/i18n/phone.fr.ts';
 import { superAdminFr } from '../../../features/super-admin/i18n/fr.ts';
-import type { Messages } from './en.ts';
 import { webformsFr } from '../../../features/webforms/i18n/webforms.fr.ts';
+import { phoneFr } from '../../layout/i18n/phone.fr.ts';
+import type { Messages } from './en.ts';
 
 export const fr: Messages = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersFr,
   adminGroups: adminGroupsFr,
-  adminDirectory: adminDirectoryFr,
   webforms: webformsFr,
+  adminDirectory: adminDirectoryFr,
   adminWebhooks: adminWebhooksFr,
   tenantSettings: tenantSettingsFr,
   sso: ssoFr,
   superAdmin: superAdminFr,
+  phone: phoneFr,
   signPhone: signPhoneFr,
   app: { name: 'Signet' },
   common: {

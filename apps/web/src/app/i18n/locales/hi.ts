@@ -6,19 +6,21 @@ import { adminUsersHi } from '../../../features/admin/i18n/users.hi.ts';
 import { adminWebhooksHi } from '../../../features/admin/i18n/webhooks.hi.ts';
 import { signPhoneHi } from '../../../features/sign/i18n/phone.hi.ts';
 import { superAdminHi } from '../../../features/super-admin/i18n/hi.ts';
-import type { Messages } from './en.ts';
 import { webformsHi } from '../../../features/webforms/i18n/webforms.hi.ts';
+import { phoneHi } from '../../layout/i18n/phone.hi.ts';
+import type { Messages } from './en.ts';
 
 export const hi: Messages = {
   // Each screen keeps its words beside it (features/*/i18n).
   adminUsers: adminUsersHi,
   adminGroups: adminGroupsHi,
-  adminDirectory: adminDirectoryHi,
   webforms: webformsHi,
+  adminDirectory: adminDirectoryHi,
   adminWebhooks: adminWebhooksHi,
   tenantSettings: tenantSettingsHi,
   sso: ssoHi,
   superAdmin: superAdminHi,
+  phone: phoneHi,
   signPhone: signPhoneHi,
   app: { name: 'सिग्नेट' },
   common: {

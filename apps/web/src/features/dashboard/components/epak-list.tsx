@@ -14,15 +14,18 @@ import {
 import type { Folder } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
 import { showFailure } from '../../../app/feedback.tsx';
 import type { DatePreferences } from '../../../app/i18n/dates.ts';
+import { usePhone } from '../../../app/layout/use-phone.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { useEpaks, useToggleStar } from '../api.ts';
 import { type ListParams, nextSort, readListParams, toEpakQuery } from '../list-params.ts';
+import { EpakCards } from './epak-cards.tsx';
 import { EpakDetail } from './epak-detail.tsx';
 import { EpakTable } from './epak-table.tsx';
-import { FolderNav } from './folder-nav.tsx';
+import { FolderNav, FolderSelect } from './folder-nav.tsx';
 
 const PAGE_SIZE = 20;
 
@@ -33,6 +36,8 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
   const params = readListParams(searchParams);
   const list = useEpaks(toEpakQuery(params, PAGE_SIZE));
   const star = useToggleStar();
+  const phone = usePhone();
+  const viewerEmail = useCurrentUser().data?.email ?? '';
   const epaks = list.data?.data ?? [];
   const metadata = list.data?.metadata;
   const pages = metadata ? Math.max(1, Math.ceil(metadata.totalCount / (metadata.pageSize || PAGE_SIZE))) : 1;
@@ -51,6 +56,10 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
     });
   }
 
+  function selectFolder(folder: Folder) {
+    update({ folder, pg: undefined, ePakId: undefined });
+  }
+
   async function handleStar(id: string) {
     try {
       await star.mutateAsync(id);
@@ -62,16 +71,17 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
   return (
     <Grid>
       <Grid.Col span={{ base: 12, md: 3 }}>
-        <Card withBorder p="xs">
-          <FolderNav
-            current={params.folder}
-            metadata={metadata}
-            onSelect={(folder: Folder) => update({ folder, pg: undefined, ePakId: undefined })}
-          />
-        </Card>
+        {phone ? (
+          <FolderSelect current={params.folder} metadata={metadata} onSelect={selectFolder} />
+        ) : (
+          <Card withBorder p="xs">
+            <FolderNav current={params.folder} metadata={metadata} onSelect={selectFolder} />
+          </Card>
+        )}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 9 }}>
-        <Card withBorder>
+        {/* On a phone the cards are the frames: no box around boxes. */}
+        <Card withBorder={!phone} p={phone ? 0 : undefined} bg={phone ? 'transparent' : undefined}>
           <Group justify="space-between" mb="sm">
             <Title order={2} size="h4" data-testid="epak-list-title">
               {t(`folders.${params.folder}`)}
@@ -107,7 +117,16 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
               {t('epaks.empty')}
             </Text>
           )}
-          {epaks.length > 0 && (
+          {epaks.length > 0 && phone && (
+            <EpakCards
+              epaks={epaks}
+              prefs={prefs}
+              viewerEmail={viewerEmail}
+              onOpen={(e) => update({ ePakId: e.id })}
+              onStar={(e) => void handleStar(e.id)}
+            />
+          )}
+          {epaks.length > 0 && !phone && (
             <EpakTable
               epaks={epaks}
               params={params}
@@ -122,6 +141,7 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
               <Pagination
                 total={pages}
                 value={params.pg}
+                siblings={phone ? 0 : 1}
                 onChange={(pg) => update({ pg })}
                 getControlProps={(control) => ({ 'aria-label': t(`pagination.${control}`) })}
                 data-testid="epak-pagination"

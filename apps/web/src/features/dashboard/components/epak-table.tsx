@@ -6,7 +6,7 @@ import type { ListParams } from '../list-params.ts';
 
 type SortColumn = ListParams['sortColumn'];
 
-function owner(e: EpakSummary): string {
+export function ownerName(e: EpakSummary): string {
   return [e.ownerFirstName, e.ownerMiddleName, e.ownerLastName].filter(Boolean).join(' ') || e.ownerUserName;
 }
 
@@ -71,7 +71,7 @@ export function EpakTable(props: {
               </UnstyledButton>
             </Table.Td>
             <Table.Td>
-              <Text size="sm">{owner(e)}</Text>
+              <Text size="sm">{ownerName(e)}</Text>
             </Table.Td>
             <Table.Td miw={120}>
               <Text size="xs">

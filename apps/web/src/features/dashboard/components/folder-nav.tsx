@@ -1,4 +1,4 @@
-import { Badge, NavLink, Stack } from '@mantine/core';
+import { Badge, NavLink, Select, Stack } from '@mantine/core';
 import { type EpakListMetadata, Folder } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 
@@ -42,5 +42,32 @@ export function FolderNav(props: {
         );
       })}
     </Stack>
+  );
+}
+
+/** The folders on a phone: one select, each folder with its count (and the Inbox's unread). */
+export function FolderSelect(props: {
+  current: Folder;
+  metadata: EpakListMetadata | undefined;
+  onSelect: (f: Folder) => void;
+}) {
+  const { t } = useTranslation();
+  const label = (folder: Folder) => {
+    const count = props.metadata?.folderCounts[folder];
+    const unread = folder === 'Inbox' ? props.metadata?.unread : undefined;
+    const name = t(`folders.${folder}`);
+    if (count === undefined) return name;
+    return unread ? `${name} (${count}, ${t('epaks.unreadCount', { n: unread })})` : `${name} (${count})`;
+  };
+  return (
+    <Select
+      label={t('phone.folder')}
+      value={props.current}
+      allowDeselect={false}
+      data={Folder.map((folder) => ({ value: folder, label: label(folder) }))}
+      onChange={(v) => v && props.onSelect(v as Folder)}
+      comboboxProps={{ withinPortal: true }}
+      data-testid="folder-select"
+    />
   );
 }
