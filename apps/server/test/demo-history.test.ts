@@ -8,6 +8,7 @@ import { getInstanceSetting } from '../src/db/repositories/tenants.ts';
 import { DEMO_HISTORY_SETTING, type DemoHistoryResult, seedDemoHistory } from '../src/demo/demo-history.ts';
 import { DEMO_PEOPLE } from '../src/demo/demo-plans.ts';
 import { tenantRoot } from '../src/domain/signing/seal-signer.ts';
+import { composeAndSend, signAll } from './support/epak-helpers.ts';
 import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
 
 /** Folders only an owner fills: recipients never have anything there. */
@@ -175,4 +176,44 @@ describe('the demo history', () => {
     expect(await seedDemoHistory(t.deps)).toBeNull();
     expect(await folderCounts('custodian@demo.test')).toEqual(before);
   });
+});
+
+describe('the demo history in a demo tenant that has signed before (SIGNET_DEMO=1 on a used demo)', () => {
+  let u: TestServer;
+  afterAll(async () => {
+    await u?.close();
+  });
+
+  it('signs nothing before the tenant’s certificates existed', async () => {
+    u = await startTestServer();
+    const custodian = await u.signIn('custodian@demo.test');
+    const sent = await composeAndSend(u, custodian.token, [
+      { type: 'SIGN', recipients: ['signer1@demo.test'] },
+    ]);
+    const signer = await u.signIn('signer1@demo.test');
+    expect((await signAll(u, signer.token, sent.epakId, sent.documentId)).code).toBe(1);
+    expect((await seedDemoHistory(u.deps))?.epaks).toBe(40);
+    const tenantId = custodian.tenantId ?? '';
+    const root = await u.db.withTenant(tenantId, (tx) => tenantRoot(tx, tenantId, u.deps));
+    const owner = await u.signIn('admin@demo.test');
+    const completed = await u.call<{ ePakId: string }[]>('GET', '/v2/epaks', {
+      token: owner.token,
+      query: { folder: 'Completed', size: '100' },
+    });
+    expect(completed.data.length).toBeGreaterThan(0);
+    for (const { ePakId } of completed.data) {
+      const res = await u.app.inject({
+        method: 'GET',
+        url: `/msbapi/v2/epaks/${ePakId}/download`,
+        headers: { access_token: owner.token },
+      });
+      for (const [name, bytes] of Object.entries(unzipSync(new Uint8Array(res.rawPayload)))) {
+        for (const s of verifyPdf(bytes, [root]).signatures) {
+          expect([s.signatureValid, s.trusted], name).toEqual([true, true]);
+          const from = Date.parse(s.signer?.validFrom ?? '');
+          expect(Date.parse(s.claimedTime ?? ''), name).toBeGreaterThanOrEqual(from);
+        }
+      }
+    }
+  }, 300_000);
 });

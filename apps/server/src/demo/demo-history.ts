@@ -8,6 +8,7 @@ import {
 } from '@signet/contracts';
 import type { Mailer } from '../adapters/mail/mailer.ts';
 import { findUserByEmail } from '../db/repositories/accounts.ts';
+import { tenantKeysOf } from '../db/repositories/keys.ts';
 import { ensureInstanceSetting, findTenantByName, setInstanceSetting } from '../db/repositories/tenants.ts';
 import type { TenantActor } from '../domain/actor.ts';
 import type { Deps, RequestOrigin } from '../domain/deps.ts';
@@ -80,9 +81,9 @@ export async function seedDemoHistory(
   }
   opts.onStart?.();
   const end = deps.clock.now();
-  const clock = new DemoClock(new Date(end.getTime() - 50 * DAY));
-  const past: Deps = { ...deps, clock, mailer: pastMailer(deps.mailer) };
   const people = await demoActors(deps);
+  const clock = new DemoClock(await historyStart(deps, people.admin.tenantId, end));
+  const past: Deps = { ...deps, clock, mailer: pastMailer(deps.mailer) };
   const history = new DemoHistory(past, clock, people);
   await history.setUp();
   const events = DEMO_PLANS.flatMap((plan, i) => history.eventsOf(plan, i, end));
@@ -101,6 +102,18 @@ export async function seedDemoHistory(
     epaks: DEMO_PLANS.length,
   });
   return { epaks: DEMO_PLANS.length, ms: Date.now() - started };
+}
+
+/**
+ * Seven weeks before `end` — or, when the demo tenant signed before (its keys exist), just after
+ * its keys were made: a signature may not predate its certificate. Earlier moments of the plans
+ * then happen at that start, in their order.
+ */
+async function historyStart(deps: Deps, tenantId: string, end: Date): Promise<Date> {
+  const start = end.getTime() - 50 * DAY;
+  const keys = await deps.db.withTenant(tenantId, (tx) => tenantKeysOf(tx, tenantId));
+  const made = keys.get('seal')?.createdAt.getTime();
+  return new Date(made === undefined ? start : Math.max(start, made + 60_000));
 }
 
 async function demoActors(deps: Deps): Promise<Record<DemoPerson, TenantActor & { seed: number }>> {
