@@ -132,9 +132,7 @@ describe('field mapping (issue 12)', () => {
       }
       await editor.locator('[data-testid="webform-input-row"][data-input="title"]').waitFor();
       // An input named like a field fills it; the others are chosen.
-      expect(await editor.getByLabel('What fullName fills', { exact: true }).inputValue()).toBe(
-        'fullName',
-      );
+      expect(await editor.getByLabel('What fullName fills', { exact: true }).inputValue()).toBe('fullName');
       await choose(
         page,
         editor.getByLabel('What email fills', { exact: true }),

@@ -109,7 +109,11 @@ const catalogue = {
   // Directory sync-up (issue 12): conditions the spec has no code for.
   DIRECTORY_NOT_CONFIGURED: [-1301, 409, 'No directory connection is set up for this tenant'],
   DIRECTORY_SYNC_RUNNING: [-1302, 409, 'A directory sync-up is already running for this tenant'],
-  DIRECTORY_UNREACHABLE: [-1303, 422, 'The directory could not be reached, refused the sign-in or the search'],
+  DIRECTORY_UNREACHABLE: [
+    -1303,
+    422,
+    'The directory could not be reached, refused the sign-in or the search',
+  ],
 
   // Bulk compose (CSV) file-level codes.
   CSV_MIN_SIGNERS: [-171, 400, 'The CSV row has fewer signers than the workflow needs'],

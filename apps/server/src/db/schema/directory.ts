@@ -29,7 +29,7 @@ export const directorySettings = pgTable(
     config: jsonb('config').$type<Record<string, unknown>>().notNull(),
     bindPasswordSealed: bytea('bind_password_sealed'),
     updatedBy: uuid('updated_by').notNull(),
-    updatedAt: timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.tenantId] })],
 );
@@ -65,9 +65,7 @@ export const directoryRuns = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.id] }),
-    uniqueIndex('directory_runs_one_active')
-      .on(t.tenantId)
-      .where(sql`status in ('queued', 'running')`),
+    uniqueIndex('directory_runs_one_active').on(t.tenantId).where(sql`status in ('queued', 'running')`),
     index('directory_runs_due').on(t.status, t.createdAt),
   ],
 );

@@ -42,7 +42,13 @@ export async function documentAction(
     if (action === 'reviewed' && step?.type !== 'REVIEW')
       throw new AppError(Code.INVALID_INPUT, 'This step asks for a signature, not a review');
     const now = deps.clock.now();
-    const first = await recordDocumentAction(tx, { tenantId, recipientId: turn.id, documentId, action, at: now });
+    const first = await recordDocumentAction(tx, {
+      tenantId,
+      recipientId: turn.id,
+      documentId,
+      action,
+      at: now,
+    });
     if (first && action === 'viewed')
       await queueWebhookEvents(
         tx,
