@@ -161,6 +161,27 @@ describe('signing on a phone (issue 18)', () => {
         y: pad.y + pad.height / 2 - Math.sin(i / 2) * 60,
       })),
     );
+    // Turned sideways, the pad takes the new width and keeps what was drawn; the view stays the phone's.
+    await page.setViewportSize({ width: 844, height: 390 });
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('[data-testid="signature-pad"]')?.getBoundingClientRect().width ?? 0) > 780,
+    );
+    expect(await page.locator('[data-testid="signing-view"][data-layout="phone"]').count()).toBe(1);
+    const sideways = await page.getByTestId('signature-pad').boundingBox();
+    expect(sideways?.height).toBeGreaterThan(120);
+    expect(await page.getByTestId('signature-apply').isEnabled()).toBe(true);
+    const canvas = await page.getByTestId('signature-pad').evaluate((element) => {
+      const c = element as HTMLCanvasElement;
+      const pixels =
+        c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data ?? new Uint8ClampedArray();
+      let ink = 0;
+      for (let i = 3; i < pixels.length; i += 4) if ((pixels[i] ?? 0) > 0) ink++;
+      return { sharp: c.width === Math.floor(c.clientWidth * devicePixelRatio), ink };
+    });
+    expect(canvas.sharp).toBe(true);
+    expect(canvas.ink).toBeGreaterThan(500);
+    await page.setViewportSize({ width: 390, height: 844 });
     await page.getByTestId('signature-apply').tap();
     await page.getByTestId('signature-dialog').waitFor({ state: 'detached' });
 

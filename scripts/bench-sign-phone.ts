@@ -6,7 +6,7 @@
  *
  * It starts what the journeys start (e2e/support/global-setup.ts: the production web build, the
  * compiled server on a fresh data folder with the demo tenant, a loopback mail catcher, Debian's
- * Chromium). `E2E_SKIP_BUILD=1` reuses apps/web/dist.
+ * Chromium). `E2E_SKIP_BUILD=1` reuses apps/web/dist; `BENCH_VERBOSE=1` lists the first run's requests.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,7 +39,8 @@ const baseUrl = provided.get('baseUrl') ?? '';
 async function api<T>(path: string, init: RequestInit & { token?: string } = {}): Promise<T> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set('access_token', init.token);
-  if (typeof init.body === 'string') headers.set('content-type', 'application/json');
+  if (typeof init.body === 'string' && !headers.has('content-type'))
+    headers.set('content-type', 'application/json');
   const res = await fetch(`${baseUrl}/msbapi${path}`, { ...init, headers });
   const body = (await res.json()) as { code: number; data: T; message?: string };
   if (body.code !== 1) throw new Error(`${path} answered ${body.code} ${body.message ?? ''}`);
@@ -113,6 +114,23 @@ try {
     const ms = Math.round((await handle.jsonValue()) as number);
     times.push(ms);
     console.log(`run ${run}: first page drawn ${ms} ms after opening the link`);
+    // BENCH_VERBOSE=1: what the wait was made of, request by request (start → end, bytes on the wire).
+    if (process.env.BENCH_VERBOSE === '1' && run === 1) {
+      const entries = await page.evaluate(() =>
+        performance.getEntriesByType('resource').map((e) => {
+          const r = e as PerformanceResourceTiming;
+          return { name: r.name, start: r.startTime, end: r.responseEnd, bytes: r.transferSize };
+        }),
+      );
+      for (const e of entries)
+        console.log(
+          `  ${Math.round(e.start).toString().padStart(6)} → ${Math.round(e.end).toString().padStart(6)} ms ${Math.round(
+            e.bytes / 1024,
+          )
+            .toString()
+            .padStart(5)} KiB  ${e.name.replace(baseUrl, '')}`,
+        );
+    }
     await context.close();
   }
   await browser.close();

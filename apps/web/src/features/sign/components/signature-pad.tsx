@@ -29,13 +29,17 @@ export function SignaturePad({
       const width = Math.floor(c.clientWidth * ratio);
       const high = Math.floor(c.clientHeight * ratio);
       if (width === 0 || high === 0 || (width === c.width && high === c.height)) return;
-      // Resizing a canvas wipes it: what was drawn is carried over at the same place.
+      // Resizing a canvas wipes it: what was drawn is carried over, shrunk if it no longer fits
+      // (a phone turned sideways is wider but lower).
       const before = c.width > 0 && c.height > 0 ? copyOf(c) : null;
       c.width = width;
       c.height = high;
       const ctx = c.getContext('2d');
       if (!ctx) return;
-      if (before) ctx.drawImage(before, 0, 0);
+      if (before) {
+        const scale = Math.min(1, width / before.width, high / before.height);
+        ctx.drawImage(before, 0, 0, before.width * scale, before.height * scale);
+      }
       ctx.scale(ratio, ratio);
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';

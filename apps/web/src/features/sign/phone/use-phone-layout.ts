@@ -1,12 +1,14 @@
 import { useMediaQuery } from '@mantine/hooks';
 
 /**
- * Below Mantine's `sm` breakpoint (48em, 768 px) the signing view is laid out for a phone: the
- * document takes the whole width and the action panel becomes a bottom sheet.
+ * The signing view is laid out for a phone below Mantine's `sm` breakpoint (48em, 768 px wide) —
+ * the document takes the whole width, the action panel becomes a bar and a bottom sheet, the pad
+ * fills the screen — and also on a phone held sideways (under 30em, 480 px, high), which is
+ * wider than the breakpoint but has no room for a side panel or a dialog with margins.
  */
-export const PHONE_QUERY = '(max-width: 47.99em)';
+export const PHONE_SIGNING_QUERY = '(max-width: 47.99em), (max-height: 29.99em)';
 
 /** Read at first render (not in an effect), so a phone never paints the desktop layout first. */
 export function usePhoneLayout(): boolean {
-  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  return useMediaQuery(PHONE_SIGNING_QUERY, false, { getInitialValueInEffect: false });
 }
