@@ -4,8 +4,10 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app.tsx';
+import { applyDeferredStyles } from './app/boot-styles.ts';
 import { i18n, initI18n } from './app/i18n/i18n.ts';
 import { adoptViewFromUrl } from './app/layout/view-preference.ts';
+import { registerServiceWorker } from './app/pwa/register-service-worker.ts';
 import { setLanguageSource } from './app/session/client.ts';
 
 const root = document.getElementById('root');
@@ -14,7 +16,8 @@ if (!root) throw new Error('index.html has no #root element');
 adoptViewFromUrl();
 setLanguageSource(() => i18n.language || 'en');
 const container = root;
-void initI18n().then(() => {
+registerServiceWorker();
+void Promise.all([initI18n(), applyDeferredStyles()]).then(() => {
   createRoot(container).render(
     <StrictMode>
       <App queryClient={createQueryClient()} />
