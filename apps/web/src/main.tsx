@@ -4,7 +4,6 @@ import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createQueryClient } from './app/app.tsx';
-import { applyDeferredStyles } from './app/boot-styles.ts';
 import { i18n, initI18n } from './app/i18n/i18n.ts';
 import { adoptViewFromUrl } from './app/layout/view-preference.ts';
 import { registerServiceWorker } from './app/pwa/register-service-worker.ts';
@@ -17,7 +16,7 @@ adoptViewFromUrl();
 setLanguageSource(() => i18n.language || 'en');
 const container = root;
 registerServiceWorker();
-void Promise.all([initI18n(), applyDeferredStyles()]).then(() => {
+void initI18n().then(() => {
   createRoot(container).render(
     <StrictMode>
       <App queryClient={createQueryClient()} />
