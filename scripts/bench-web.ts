@@ -6,7 +6,7 @@
  * easy-sign link, and runs Lighthouse BENCH_RUNS times (default 3) on each page; prints the
  * medians. A figure to read and record, never a pass/fail: the targets are in the last column.
  *
- *   npm run bench:web [-- --skip-build] [-- --page login]
+ *   npm run bench:web [-- --skip-server-build] [-- --page login] [-- --save <dir>]
  *
  * The signed-in dashboard: the custodian signs in through the login form in the same browser
  * profile, then Lighthouse keeps that storage (disableStorageReset) while the HTTP cache, cache
@@ -14,7 +14,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -28,6 +28,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DEMO_PASSWORD = 'Signet-demo-1';
 const args = process.argv.slice(2);
 const only = args.includes('--page') ? args[args.indexOf('--page') + 1] : undefined;
+// --save <dir>: each run's full Lighthouse report (JSON), to see what a figure is made of.
+const saveDir = args.includes('--save') ? resolve(args[args.indexOf('--save') + 1] ?? '.') : undefined;
 
 function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -140,17 +142,18 @@ const median = (xs: number[]) => {
 };
 
 async function main() {
-  if (!args.includes('--skip-build')) {
-    console.log('building the web app and the server…');
-    execFileSync('npm', ['run', 'build'], {
-      cwd: repoRoot,
-      env: { ...process.env, NODE_ENV: 'production' },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-  }
-  if (!existsSync(join(repoRoot, 'apps/server/dist/main.js')))
-    throw new Error('no compiled server: build first');
   const work = mkdtempSync(join(tmpdir(), 'signet-bench-web-'));
+  // The web app is built into the bench's own folder (SIGNET_WEB_DIR), so that a build in the
+  // checkout during the runs cannot swap the files under the pages being measured.
+  const webDir = join(work, 'web');
+  console.log('building the web app and the server…');
+  const quiet = {
+    env: { ...process.env, NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  } as const;
+  execFileSync('npx', ['vite', 'build', '--outDir', webDir], { cwd: join(repoRoot, 'apps/web'), ...quiet });
+  if (!args.includes('--skip-server-build'))
+    execFileSync(process.execPath, ['apps/server/build.mjs'], { cwd: repoRoot, ...quiet });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   let server: ChildProcess | undefined;
@@ -165,6 +168,7 @@ async function main() {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATA_DIR: join(work, 'data'),
+        SIGNET_WEB_DIR: webDir,
         APP_URL: base,
         SIGNET_DEMO: '1',
         SIGNET_JWT_SECRET: randomBytes(32).toString('hex'),
@@ -253,6 +257,11 @@ async function main() {
         if (page.signedIn && !landed.includes('/dashboard'))
           throw new Error(`${page.name} ended on ${landed}`);
         runs.push(result);
+        if (saveDir) {
+          mkdirSync(saveDir, { recursive: true });
+          const file = `${page.name.split(' ')[0]}-${i + 1}.json`;
+          writeFileSync(join(saveDir, file), JSON.stringify(result.lhr));
+        }
         process.stdout.write(`${page.name} run ${i + 1}: performance ${Math.round(METRICS[0][1](result))}\n`);
       }
       results.set(page.name, runs);

@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget } from './bundle-budget.ts';
 import { precompress } from './precompress.ts';
+import { routePages } from './route-pages.ts';
 
 // The first screens a phone opens (issue 21): what each loads before it shows, gzip KB. A route
 // that outgrows its budget fails the build; raise one only knowing what the screen gained.
@@ -18,7 +19,7 @@ const FIRST_SCREENS = {
 
 // In development the API runs on the server (npm run dev -w apps/server); Vite forwards /msbapi to it.
 export default defineConfig({
-  plugins: [react(), bundleBudget(FIRST_SCREENS), precompress()],
+  plugins: [react(), bundleBudget(FIRST_SCREENS), routePages(FIRST_SCREENS), precompress()],
   server: { proxy: { '/msbapi': { target: 'http://localhost:8080', ws: true } } },
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 700, manifest: true },
 });

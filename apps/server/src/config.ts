@@ -126,7 +126,10 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: flag(env, 'TRUST_PROXY') ?? false,
     allowSignup: flag(env, 'SIGNET_ALLOW_SIGNUP') ?? true,
     logLevel: env.LOG_LEVEL ?? 'info',
-    webDistDir: resolve(import.meta.dirname, '../../web/dist'),
+    // SIGNET_WEB_DIR: a web build kept elsewhere (npm run bench:web measures its own build).
+    webDistDir: env.SIGNET_WEB_DIR
+      ? resolve(baseDir, env.SIGNET_WEB_DIR)
+      : resolve(import.meta.dirname, '../../web/dist'),
     extraApiPrefixes: (env.API_PREFIXES ?? '/mysignaturebook/msbapi,/signdrive/msbapi')
       .split(',')
       .map((p) => `/${p.trim().replace(/^\/+|\/+$/g, '')}`)

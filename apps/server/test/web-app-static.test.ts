@@ -18,6 +18,8 @@ const get = (url: string, headers: Record<string, string> = {}) =>
 const PAGE = `<!doctype html><title>Signet</title><meta name="description" content="d">${'<!-- page -->'.repeat(200)}`;
 const CHUNK = `export const chunk = ${JSON.stringify('x'.repeat(4000))};`;
 const ROBOTS = 'User-agent: *\nDisallow: /sign\n';
+const LOGIN_PAGE =
+  '<!doctype html><title>Signet</title><link rel="modulepreload" href="/assets/login-page-1.js">';
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'signet-static-'));
@@ -33,6 +35,8 @@ beforeAll(async () => {
     await writeFile(join(web, `${name}.gz`), gzipSync(text));
   }
   await writeFile(join(web, 'robots.txt'), ROBOTS);
+  await mkdir(join(web, 'routes'));
+  await writeFile(join(web, 'routes/login.html'), LOGIN_PAGE);
   db = await createTestDatabase();
   server = await createServer({
     config: {
@@ -70,7 +74,7 @@ describe('serving the web app', () => {
   });
 
   it('sends the page of every client route compressed and revalidated on each load, so a release shows at once', async () => {
-    for (const url of ['/', '/login', '/sign?easytoken=abc']) {
+    for (const url of ['/', '/profile', '/sign?easytoken=abc']) {
       const res = await get(url, { 'accept-encoding': 'br' });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -78,6 +82,16 @@ describe('serving the web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
     }
+  });
+
+  it('sends a first screen the page the build wrote for its route (its chunks preloaded), other routes index.html', async () => {
+    for (const url of ['/login', '/login?redirect_uri=x', '/login/']) {
+      const res = await get(url);
+      expect(res.body).toBe(LOGIN_PAGE);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    expect((await get('/loginx')).body).toBe(PAGE);
+    expect((await get('/profile')).body).toBe(PAGE);
   });
 
   it('answers a missing asset with 404, not the page a browser would refuse as a script', async () => {

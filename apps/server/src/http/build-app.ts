@@ -22,7 +22,7 @@ import { finishOpenApi } from './openapi-finish.ts';
 import { registerRoutes } from './route.ts';
 import { apiRoutes } from './routes/index.ts';
 import { installSecurityHeaders } from './security-headers.ts';
-import { isMissingAsset, sendAppPage, webAppStatic } from './web-app-static.ts';
+import { appPages, isMissingAsset, webAppStatic } from './web-app-static.ts';
 
 export const API_PREFIX = '/msbapi';
 /** Uploads larger than this are refused (413) before they reach a use case. */
@@ -128,13 +128,14 @@ export async function buildApp(deps: Deps, options: AppOptions) {
 
   if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, webAppStatic(options.webDistDir));
+    const sendAppPage = appPages(options.webDistDir);
     // The web app routes on the client: every other GET outside the API gets its page.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (apiPrefixes.some((p) => request.url.startsWith(p))) {
         return reply.status(404).send({ code: -1, message: `No route GET ${request.url.split('?')[0]}` });
       }
       if (isMissingAsset(request.url)) return reply.status(404).type('text/plain').send('Not found');
-      return sendAppPage(reply);
+      return sendAppPage(reply, request.url);
     });
   }
   return app;
