@@ -16,7 +16,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
@@ -331,8 +331,15 @@ function report(results: Map<string, RunnerResult[]>): void {
   }
   rows.push(['target', ...METRICS.map(([, , target]) => target)]);
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
+  // Lighthouse simulates the slow phone from what it observed: a busy machine inflates the
+  // processor figures (TBT, and LCP through it), so the load is printed with them.
   console.log(
-    `\nLighthouse ${results.values().next().value?.[0]?.lhr.lighthouseVersion ?? ''}, mobile, median of ${RUNS} runs (${new Date().toISOString().slice(0, 10)})`,
+    `\nmachine load (1, 5, 15 min): ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(', ')} on ${cpus().length} cores`,
+  );
+  console.log(
+    `Lighthouse ${results.values().next().value?.[0]?.lhr.lighthouseVersion ?? ''}, mobile, median of ${RUNS} runs (${new Date().toISOString().slice(0, 10)})`,
   );
   for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join('  '));
 }
