@@ -2,7 +2,7 @@ import { Paper, Text } from '@mantine/core';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchBinary } from '../../app/session/binary.ts';
+import { documentBytes, loadPdfEngine } from './pdf-engine.ts';
 
 export interface PageGeometry {
   pageNumber: number;
@@ -10,14 +10,9 @@ export interface PageGeometry {
   height: number;
 }
 
-/** pdf.js and its worker load with the first document shown, not with the app. */
+/** pdf.js and its worker load with the first document shown (or earlier: pdf-engine.ts), not with the app. */
 async function openPdf(path: string): Promise<PDFDocumentProxy> {
-  const [pdfjs, worker, blob] = await Promise.all([
-    import('pdfjs-dist'),
-    import('pdfjs-dist/build/pdf.worker.min.mjs?url'),
-    fetchBinary(path),
-  ]);
-  pdfjs.GlobalWorkerOptions.workerSrc = worker.default;
+  const [pdfjs, blob] = await Promise.all([loadPdfEngine(), documentBytes(path)]);
   // No eval under the app's Content-Security-Policy (pdf.js would otherwise probe for it).
   return pdfjs.getDocument({ data: new Uint8Array(await blob.arrayBuffer()), isEvalSupported: false })
     .promise;

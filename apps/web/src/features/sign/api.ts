@@ -1,6 +1,7 @@
 import type { EpakDetail, Tag, TokenResponse } from '@signet/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { api, sessionStore } from '../../app/session/client.ts';
+import { prefetchDocument } from '../document-view/pdf-engine.ts';
 
 /** The signing view's calls: the ePak and its tags, the actions, and the easy-sign link exchange. */
 
@@ -12,11 +13,19 @@ export interface Reason {
   enabled: boolean;
 }
 
+/** Where the signing view downloads a document of the ePak (one spelling, so a prefetch is found). */
+export function documentPath(ePakId: string, documentId: string): string {
+  return `/v2/epaks/${ePakId}/documents/${documentId}/download`;
+}
+
 export function useSigningData(ePakId: string | null) {
   return useQuery({
     queryKey: ['sign', ePakId],
     queryFn: async () => {
       const detail = await api.request<EpakDetail>('GET', `/v2/epaks/${ePakId}`);
+      // The first document starts downloading now, alongside its tags, not once the view is drawn.
+      const first = detail.documents[0];
+      if (ePakId && first) prefetchDocument(documentPath(ePakId, first.id));
       const perDocument = await Promise.all(
         detail.documents.map((d) =>
           api.request<Tag[]>('GET', `/v2/epaks/${ePakId}/documents/${d.id}/signatureblocks`),

@@ -24,6 +24,7 @@ import {
   type ActionAnswer,
   attachToTag,
   completeDeviceSignature,
+  documentPath,
   markDocument,
   prepareDeviceSignature,
   type SignBody,
@@ -412,7 +413,7 @@ export function SigningView({
   const pictureTag = dialog?.kind === 'picture' ? dialog.tag : null;
   const pages = (
     <PdfPages
-      path={`/v2/epaks/${ePakId}/documents/${doc.id}/download`}
+      path={documentPath(ePakId, doc.id)}
       pages={doc.pages}
       zoom={zoomState.zoom}
       overlay={(page) => (

@@ -12,6 +12,7 @@ import { ApiError } from '../../../app/session/api-client.ts';
 import { sessionStore } from '../../../app/session/client.ts';
 import { userIdOf } from '../../../app/session/token-claims.ts';
 import { useStoredSession } from '../../../app/session/use-session.ts';
+import { loadPdfEngine } from '../../document-view/pdf-engine.ts';
 import { exchangeEasySignLink, unlockEpak, useSigningData } from '../api.ts';
 import { NumericSecretInput } from '../components/numeric-secret-input.tsx';
 import { SigningView } from '../components/signing-view.tsx';
@@ -261,6 +262,10 @@ function SignEpak({
 export function SignPage() {
   const [params] = useSearchParams();
   const session = useStoredSession();
+  // pdf.js and its worker load while the link is exchanged and the ePak asked for.
+  useEffect(() => {
+    void loadPdfEngine().catch(() => undefined);
+  }, []);
   const easyToken = params.get('easytoken') ?? params.get('token');
   const ePakId = params.get('ePakId');
   const linkSession = ePakId !== null && sessionStorage.getItem(LINK_SESSION_KEY) === ePakId;
