@@ -17,7 +17,7 @@ import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
 import { ownerName } from './epak-table.tsx';
 
 /** The step the viewer is awaited in, if any: the one action that matters on a phone. */
-function awaitedStep(e: EpakSummary, email: string): 'sign' | 'review' | null {
+export function awaitedStep(e: EpakSummary, email: string): 'sign' | 'review' | null {
   if (!e.currentStatePendingSigners.some((s) => s.toLowerCase() === email.toLowerCase())) return null;
   if (e.currentWorkflowStateAction === 'SIGN') return 'sign';
   if (e.currentWorkflowStateAction === 'REVIEW') return 'review';
