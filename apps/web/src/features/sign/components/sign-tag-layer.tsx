@@ -211,7 +211,7 @@ export function SignTagLayer({
                   whiteSpace: 'nowrap',
                 }}
               >
-                {t('sign.pointer')} ➜
+                {t('sign.pointer')} {phone ? '↓' : '➜'}
               </span>
             )}
           </TagBox>
