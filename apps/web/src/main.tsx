@@ -7,6 +7,7 @@ import { App, createQueryClient } from './app/app.tsx';
 import { applyDeferredStyles } from './app/boot-styles.ts';
 import { i18n, initI18n } from './app/i18n/i18n.ts';
 import { adoptViewFromUrl } from './app/layout/view-preference.ts';
+import { registerServiceWorker } from './app/pwa/register-service-worker.ts';
 import { setLanguageSource } from './app/session/client.ts';
 
 const root = document.getElementById('root');
@@ -15,6 +16,7 @@ if (!root) throw new Error('index.html has no #root element');
 adoptViewFromUrl();
 setLanguageSource(() => i18n.language || 'en');
 const container = root;
+registerServiceWorker();
 void Promise.all([initI18n(), applyDeferredStyles()]).then(() => {
   createRoot(container).render(
     <StrictMode>
