@@ -266,7 +266,10 @@ export function UsersTab() {
                           {t(`adminUsers.statuses.${u.status}`)}
                         </Badge>
                       </Table.Td>
-                      <Table.Td data-testid="users-row-last-sign-in">
+                      <Table.Td
+                        data-testid="users-row-last-sign-in"
+                        data-label={t('adminUsers.columns.lastSignIn')}
+                      >
                         {u.lastSignInAt ? formatDate(u.lastSignInAt, me ?? {}, true) : t('adminUsers.never')}
                       </Table.Td>
                       {canManage && (

@@ -87,9 +87,14 @@ export function TenantsCard() {
                           {t(`superAdmin.tenants.statuses.${tenant.status}`)}
                         </Badge>
                       </Table.Td>
-                      <Table.Td>{tenant.userCount}</Table.Td>
-                      <Table.Td>{day(tenant.createdOn)}</Table.Td>
-                      <Table.Td data-testid="sa-tenant-licence">
+                      <Table.Td data-label={t('superAdmin.tenants.users')}>{tenant.userCount}</Table.Td>
+                      <Table.Td data-label={t('superAdmin.tenants.createdOn')}>
+                        {day(tenant.createdOn)}
+                      </Table.Td>
+                      <Table.Td
+                        data-testid="sa-tenant-licence"
+                        data-label={t('superAdmin.tenants.licenceEnd')}
+                      >
                         {tenant.licenseExpiresOn ? (
                           <Group gap={6}>
                             <span>{day(tenant.licenseExpiresOn)}</span>
