@@ -14,7 +14,7 @@ import {
 import type { OAuthClient } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { attempt, confirm, toast } from '../../../app/feedback.tsx';
+import { attempt, closeButtonProps, confirm, toast } from '../../../app/feedback.tsx';
 import { useDeleteOAuthClient, useOAuthClients, useUpdateOAuthClient } from '../api.ts';
 import { OAuthClientForm } from './oauth-client-form.tsx';
 
@@ -22,7 +22,13 @@ import { OAuthClientForm } from './oauth-client-form.tsx';
 function SecretModal({ client, onClose }: { client: OAuthClient; onClose: () => void }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={t('admin.integrations.secretTitle')} data-testid="oauth-secret">
+    <Modal
+      closeButtonProps={closeButtonProps()}
+      opened
+      onClose={onClose}
+      title={t('admin.integrations.secretTitle')}
+      data-testid="oauth-secret"
+    >
       <Stack gap="sm">
         <Text size="sm">{t('admin.integrations.secretOnce')}</Text>
         <Text size="sm">

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorMessage } from '../../../app/error-message.ts';
+import { closeButtonProps } from '../../../app/feedback.tsx';
 import { fieldError } from '../../../app/forms.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { useCreateOAuthClient, useUpdateOAuthClient } from '../api.ts';
@@ -83,6 +84,7 @@ export function OAuthClientForm({
 
   return (
     <Modal
+      closeButtonProps={closeButtonProps()}
       opened
       onClose={onClose}
       title={t(editing ? 'admin.integrations.edit' : 'admin.integrations.add')}

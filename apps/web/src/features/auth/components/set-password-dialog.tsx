@@ -6,6 +6,7 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { errorMessage } from '../../../app/error-message.ts';
+import { closeButtonProps } from '../../../app/feedback.tsx';
 import { fieldError, withMatchingPasswords } from '../../../app/forms.ts';
 import { usePasswordPolicy, useRegister, useSetPassword, useUserType } from '../api.ts';
 import { breaksPolicy } from '../password-rules.ts';
@@ -82,6 +83,7 @@ export function SetPasswordDialog(props: {
 
   return (
     <Modal
+      closeButtonProps={closeButtonProps()}
       opened
       onClose={props.onCancel}
       title={t('auth.setPasswordTitle')}

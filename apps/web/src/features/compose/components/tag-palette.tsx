@@ -2,6 +2,7 @@ import { Button, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { TAG_CATALOGUE } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { closeButtonProps } from '../../../app/feedback.tsx';
 
 /**
  * The tags a custodian can place: printed tags as buttons, the non-printed ones (attachments)
@@ -48,7 +49,12 @@ export function TagPalette({
       <Button size="compact-xs" variant="default" onClick={() => setSmartTags(true)} data-testid="smart-tags">
         {t('viewer.smartTags')}
       </Button>
-      <Modal opened={smartTags} onClose={() => setSmartTags(false)} title={t('viewer.smartTagsTitle')}>
+      <Modal
+        closeButtonProps={closeButtonProps()}
+        opened={smartTags}
+        onClose={() => setSmartTags(false)}
+        title={t('viewer.smartTagsTitle')}
+      >
         <Stack gap="xs">
           <Text size="sm">{t('viewer.smartTagsHint')}</Text>
           {nonPrinted.map((e) => (

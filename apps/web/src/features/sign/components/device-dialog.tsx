@@ -1,6 +1,7 @@
 import { Button, FileInput, Group, Modal, NumberInput, PasswordInput, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { closeButtonProps } from '../../../app/feedback.tsx';
 import { StorageKey } from '../../../app/session/session-store.ts';
 import type { DeviceKey } from '../device/device-key.ts';
 import { DeviceKeyError } from '../device/device-key.ts';
@@ -50,7 +51,13 @@ export function DeviceDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title={t('sign.device.title')} data-testid="device-dialog">
+    <Modal
+      closeButtonProps={closeButtonProps()}
+      opened={opened}
+      onClose={onClose}
+      title={t('sign.device.title')}
+      data-testid="device-dialog"
+    >
       <Stack gap="sm">
         <Text size="sm">{t('sign.device.hint')}</Text>
         <FileInput

@@ -2,6 +2,7 @@ import { Button, Checkbox, Group, Modal, Stack } from '@mantine/core';
 import type { Tag } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { closeButtonProps } from '../../../app/feedback.tsx';
 
 /** Chooses several of a multi-select tag's options; the value is their JSON list. */
 export function MultiSelectDialog({
@@ -25,7 +26,12 @@ export function MultiSelectDialog({
     }
   });
   return (
-    <Modal opened onClose={onClose} title={tag.label || t('tags.types.multiSelect')}>
+    <Modal
+      closeButtonProps={closeButtonProps()}
+      opened
+      onClose={onClose}
+      title={tag.label || t('tags.types.multiSelect')}
+    >
       <Stack gap="sm">
         <Checkbox.Group value={chosen} onChange={setChosen}>
           <Stack gap={6}>

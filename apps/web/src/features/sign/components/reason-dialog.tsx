@@ -2,6 +2,7 @@ import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@manti
 import { EmailSchema } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { closeButtonProps } from '../../../app/feedback.tsx';
 import { type Reason, useReasons } from '../api.ts';
 
 export interface ReasonChoice {
@@ -42,6 +43,7 @@ export function ReasonDialog({
   const ready = (action === 'delegate' || reasonId !== null) && emailOk;
   return (
     <Modal
+      closeButtonProps={closeButtonProps()}
       opened={opened}
       onClose={onClose}
       title={t(`sign.${action}.title`)}
