@@ -81,6 +81,8 @@ function PdfPage({
       shadow="xs"
       data-page-number={page.pageNumber}
       data-testid={`pdf-page-${page.pageNumber}`}
+      // A page holds its fields: a named group (a bare div may not carry a name, axe aria-prohibited-attr).
+      role="group"
       aria-label={t('viewer.page', { n: page.pageNumber })}
       style={{ position: 'relative', width: page.width * zoom, height: page.height * zoom, margin: '0 auto' }}
     >
