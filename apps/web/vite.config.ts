@@ -7,13 +7,13 @@ import { routePages } from './route-pages.ts';
 // The first screens a phone opens (issue 21): what each loads before it shows, gzip KB. A route
 // that outgrows its budget fails the build; raise one only knowing what the screen gained.
 const FIRST_SCREENS = {
-  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 360, cssKb: 55 },
-  '/login': { modules: ['src/features/auth/pages/login-page.tsx'], jsKb: 320, cssKb: 45 },
-  '/landing': { modules: ['src/features/public/pages/landing-page.tsx'], jsKb: 300, cssKb: 45 },
+  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 340, cssKb: 52 },
+  '/login': { modules: ['src/features/auth/pages/login-page.tsx'], jsKb: 290, cssKb: 43 },
+  '/landing': { modules: ['src/features/public/pages/landing-page.tsx'], jsKb: 237, cssKb: 43 },
   '/dashboard': {
     modules: ['src/app/layout/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
-    jsKb: 370,
-    cssKb: 45,
+    jsKb: 356,
+    cssKb: 43,
   },
 };
 

@@ -25,3 +25,4 @@ export * from './statuses.ts';
 export * from './tags/placement.ts';
 export * from './tags/tag-catalogue.ts';
 export * from './tags/tag-types.ts';
+export * from './ui.ts';

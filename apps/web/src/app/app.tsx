@@ -1,11 +1,10 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { I18nextProvider, useTranslation } from 'react-i18next';
 import { RouterProvider } from 'react-router';
+import { DeferredFeedback } from './deferred-feedback.tsx';
 import { i18n } from './i18n/i18n.ts';
 import { usePhone } from './layout/use-phone.ts';
 import { createAppRouter } from './routing/router.tsx';
@@ -33,10 +32,8 @@ function LocalisedProviders() {
   const router = useMemo(() => createAppRouter(), []);
   return (
     <DatesProvider settings={{ locale: instance.language }}>
-      <ModalsProvider>
-        <Notifications position="top-right" />
-        <RouterProvider router={router} />
-      </ModalsProvider>
+      <RouterProvider router={router} />
+      <DeferredFeedback />
     </DatesProvider>
   );
 }

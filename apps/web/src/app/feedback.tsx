@@ -3,6 +3,7 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Timing } from '@signet/contracts';
 import type { TFunction } from 'i18next';
+import { feedbackHostReady } from './deferred-feedback.tsx';
 import { errorMessage } from './error-message.ts';
 import { i18n } from './i18n/i18n.ts';
 import { isHandled } from './session/client.ts';
@@ -44,17 +45,19 @@ export const toast = {
 /** An OK/Cancel confirm dialog; resolves true on OK. */
 export function confirm(message: string, title?: string): Promise<boolean> {
   return new Promise((resolve) => {
-    modals.openConfirmModal({
-      title: title ?? i18n.t('common.confirmTitle'),
-      children: <Text size="sm">{message}</Text>,
-      labels: { confirm: i18n.t('common.ok'), cancel: i18n.t('common.cancel') },
-      closeButtonProps: closeButtonProps(),
-      confirmProps: { 'data-testid': 'confirm-ok' },
-      cancelProps: { 'data-testid': 'confirm-cancel' },
-      onConfirm: () => resolve(true),
-      onCancel: () => resolve(false),
-      onClose: () => resolve(false),
-    });
+    void feedbackHostReady().then(() =>
+      modals.openConfirmModal({
+        title: title ?? i18n.t('common.confirmTitle'),
+        children: <Text size="sm">{message}</Text>,
+        labels: { confirm: i18n.t('common.ok'), cancel: i18n.t('common.cancel') },
+        closeButtonProps: closeButtonProps(),
+        confirmProps: { 'data-testid': 'confirm-ok' },
+        cancelProps: { 'data-testid': 'confirm-cancel' },
+        onConfirm: () => resolve(true),
+        onCancel: () => resolve(false),
+        onClose: () => resolve(false),
+      }),
+    );
   });
 }
 

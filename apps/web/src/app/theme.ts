@@ -1,4 +1,4 @@
-import { createTheme, Modal, Table, TableScrollContainer } from '@mantine/core';
+import { createTheme, type ModalProps } from '@mantine/core';
 import './layout/phone-tables.css';
 
 /**
@@ -12,16 +12,18 @@ export function appTheme(phone: boolean) {
     primaryColor: 'blue',
     primaryShade: 8,
     defaultRadius: 'sm',
+    // Plain objects rather than `Modal.extend(…)`: naming the components here would put Modal,
+    // Table and their dependencies into the entry bundle of every first screen.
     components: {
-      Modal: Modal.extend({
-        defaultProps: phone
+      Modal: {
+        defaultProps: (phone
           ? { fullScreen: true, radius: 0, transitionProps: { transition: 'slide-up' } }
-          : {},
-      }),
-      Table: Table.extend({ classNames: phone ? { table: 'signet-stacked-table' } : {} }),
-      TableScrollContainer: TableScrollContainer.extend({
+          : {}) satisfies Partial<ModalProps>,
+      },
+      Table: { classNames: phone ? { table: 'signet-stacked-table' } : {} },
+      TableScrollContainer: {
         vars: () => (phone ? { scrollContainer: { '--table-min-width': '0px' } } : { scrollContainer: {} }),
-      }),
+      },
     },
   });
 }

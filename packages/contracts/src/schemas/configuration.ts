@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { UiView } from '../ui.ts';
 import { BrandingViewSchema } from './branding.ts';
 import {
   FeatureFlagsSchema,
@@ -7,8 +8,6 @@ import {
   TenantAnnouncementSchema,
 } from './settings.ts';
 import { text } from './text.ts';
-
-export const SUPPORTED_LANGUAGES = ['en', 'hi', 'fr'] as const;
 
 export const AnnouncementSchema = z.object({ text: text(), startTime: text(), endTime: text() });
 
@@ -75,12 +74,6 @@ export const AccessibilitiesSchema = z.object({
   permissions: z.array(text()),
 });
 export type Accessibilities = z.infer<typeof AccessibilitiesSchema>;
-
-/** The two layouts of the web app (spec §2 user menu: "switch to new view"). */
-export const UiView = ['classic', 'new'] as const;
-export type UiView = (typeof UiView)[number];
-/** The query parameter a `POST /public/ui/switch` redirect carries for the web app to adopt. */
-export const UI_VIEW_PARAM = 'view';
 
 /** `POST /public/ui/switch`: a form post (from a page of the classic view, a portal, a mail). */
 export const UiSwitchBodySchema = z.object({
