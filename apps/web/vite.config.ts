@@ -7,12 +7,12 @@ import { routePages } from './route-pages.ts';
 // The first screens a phone opens (issue 21): what each loads before it shows, gzip KB. A route
 // that outgrows its budget fails the build; raise one only knowing what the screen gained.
 const FIRST_SCREENS = {
-  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 340, cssKb: 52 },
-  '/login': { modules: ['src/features/auth/pages/login-page.tsx'], jsKb: 290, cssKb: 43 },
-  '/landing': { modules: ['src/features/public/pages/landing-page.tsx'], jsKb: 237, cssKb: 43 },
+  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 343, cssKb: 52 },
+  '/login': { modules: ['src/features/auth/pages/login-page.tsx'], jsKb: 259, cssKb: 43 },
+  '/landing': { modules: ['src/features/public/pages/landing-page.tsx'], jsKb: 202, cssKb: 43 },
   '/dashboard': {
     modules: ['src/app/layout/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
-    jsKb: 356,
+    jsKb: 359,
     cssKb: 43,
   },
 };

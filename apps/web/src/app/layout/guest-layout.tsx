@@ -2,9 +2,9 @@ import { Box, Container, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { usePublicConfiguration } from '../api.ts';
+import { LazyLanguageMenu as LanguageMenu } from '../lazy-language-menu.tsx';
 import { ANNOUNCEMENT_ROUTES } from './announcement.ts';
 import { AnnouncementBanner } from './announcement-banner.tsx';
-import { LanguageMenu } from './language-menu.tsx';
 
 /** Pages before sign-in (and /accessdenied): the product name, the language dropdown, the page. */
 export function GuestLayout() {
