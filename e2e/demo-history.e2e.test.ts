@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../scripts/free-port.ts';
 import { setupBrowser, signInAndWait } from './support/app.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
@@ -15,18 +15,6 @@ const DEMO_PEOPLE = [
   'signer2@demo.test',
   'registrar@demo.test',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
 
 /**
  * A newcomer's first start, as `npm start` makes it: the compiled server (built by the global

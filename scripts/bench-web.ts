@@ -15,12 +15,12 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { pagesPdf } from '../e2e/support/pdf.ts';
+import { freePort } from './free-port.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -30,18 +30,6 @@ const args = process.argv.slice(2);
 const only = args.includes('--page') ? args[args.indexOf('--page') + 1] : undefined;
 // --save <dir>: each run's full Lighthouse report (JSON), to see what a figure is made of.
 const saveDir = args.includes('--save') ? resolve(args[args.indexOf('--save') + 1] ?? '.') : undefined;
-
-function freePort(): Promise<number> {
-  return new Promise((res, rej) => {
-    const s = createServer();
-    s.once('error', rej);
-    s.listen(0, '127.0.0.1', () => {
-      const address = s.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      s.close(() => res(port));
-    });
-  });
-}
 
 async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -10,12 +10,12 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer as createNetServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort } from '../../../scripts/free-port.ts';
 import { DEMO_PASSWORD } from '../src/demo/seed-demo.ts';
 
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 1000);
@@ -158,14 +158,6 @@ async function measure(
     rps: Math.round(result.requests.average),
     errors: result.errors + result.timeouts + result.non2xx,
   };
-}
-
-async function freePort(): Promise<number> {
-  const probe = createNetServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  return typeof address === 'object' && address ? address.port : 0;
 }
 
 /**
