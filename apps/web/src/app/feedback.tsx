@@ -3,6 +3,8 @@ import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { Timing } from '@signet/contracts';
 import type { TFunction } from 'i18next';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { feedbackHostReady } from './deferred-feedback.tsx';
 import { errorMessage } from './error-message.ts';
 import { i18n } from './i18n/i18n.ts';
@@ -75,4 +77,28 @@ export async function attempt(t: TFunction, work: () => Promise<unknown>): Promi
     showFailure(t, e);
     return false;
   }
+}
+
+/**
+ * A form's refusal from the server, shown in the form rather than as a toast: `run` clears the
+ * last one, runs the call, and keeps its message when it fails (unless the client already moved
+ * the user elsewhere).
+ */
+export function useFormFailure() {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(
+    async (work: () => Promise<unknown>): Promise<boolean> => {
+      setError(null);
+      try {
+        await work();
+        return true;
+      } catch (e) {
+        if (!isHandled(e)) setError(errorMessage(t, e));
+        return false;
+      }
+    },
+    [t],
+  );
+  return { error, run };
 }

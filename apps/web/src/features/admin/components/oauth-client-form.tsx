@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { HttpUrlSchema, type OAuthClient, OAuthClientInputSchema, OAuthGrant } from '@signet/contracts';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage } from '../../../app/error-message.ts';
-import { closeButtonProps } from '../../../app/feedback.tsx';
+import { closeButtonProps, useFormFailure } from '../../../app/feedback.tsx';
 import { fieldError } from '../../../app/forms.ts';
-import { isHandled } from '../../../app/session/client.ts';
 import { useCreateOAuthClient, useUpdateOAuthClient } from '../api.ts';
 
 /** Redirect URIs are typed one per line; each must be an http(s) URL. */
@@ -49,7 +46,7 @@ export function OAuthClientForm({
   const { t } = useTranslation();
   const create = useCreateOAuthClient();
   const update = useUpdateOAuthClient();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useFormFailure();
   const form = useForm<FormValues>({
     resolver: zodResolver(FormSchema),
     defaultValues: {
@@ -63,23 +60,20 @@ export function OAuthClientForm({
   const errors = form.formState.errors;
 
   async function submit(values: FormValues) {
-    setError(null);
-    const fields = {
-      name: values.name,
-      redirectUris: lines(values.redirectUris),
-      grants: values.grants,
-      callbackUrl: values.callbackUrl || null,
-    };
-    try {
+    await run(async () => {
+      const fields = {
+        name: values.name,
+        redirectUris: lines(values.redirectUris),
+        grants: values.grants,
+        callbackUrl: values.callbackUrl || null,
+      };
       if (editing) {
         await update.mutateAsync({ id: editing.id, ...fields });
       } else {
         onSecret(await create.mutateAsync({ clientId: values.clientId, ...fields }));
       }
       onClose();
-    } catch (e) {
-      if (!isHandled(e)) setError(errorMessage(t, e));
-    }
+    });
   }
 
   return (

@@ -1,29 +1,20 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/error-message.ts';
-import { toast } from '../../../app/feedback.tsx';
-import { isHandled } from '../../../app/session/client.ts';
+import { toast, useFormFailure } from '../../../app/feedback.tsx';
 import { type TenantSettingsPatch, useSaveTenantSettings } from '../tenant-settings-api.ts';
 
 /** Saves a section's part of the settings; a refusal (-6 and the like) is shown in the section. */
 export function useSectionSave() {
   const { t } = useTranslation();
   const save = useSaveTenantSettings();
-  const [error, setError] = useState<string | null>(null);
-  async function run(patch: TenantSettingsPatch): Promise<boolean> {
-    setError(null);
-    try {
+  const failure = useFormFailure();
+  const run = (patch: TenantSettingsPatch): Promise<boolean> =>
+    failure.run(async () => {
       await save.mutateAsync(patch);
       toast.success(t('tenantSettings.saved'));
-      return true;
-    } catch (e) {
-      if (!isHandled(e)) setError(errorMessage(t, e));
-      return false;
-    }
-  }
-  return { run, error, pending: save.isPending };
+    });
+  return { run, error: failure.error, pending: save.isPending };
 }
 
 /** One section of the settings tab: a titled card, its controls, its error and its own Save. */

@@ -1,14 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
 import { HttpUrlSchema, type Webhook, WebhookEvent } from '@signet/contracts';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage } from '../../../app/error-message.ts';
-import { closeButtonProps, toast } from '../../../app/feedback.tsx';
+import { closeButtonProps, toast, useFormFailure } from '../../../app/feedback.tsx';
 import { fieldError } from '../../../app/forms.ts';
-import { isHandled } from '../../../app/session/client.ts';
 import { useCreateWebhook, useUpdateWebhook } from '../webhooks-api.ts';
 
 const FormSchema = z.object({
@@ -35,7 +32,7 @@ export function WebhookForm({
   const { t } = useTranslation();
   const create = useCreateWebhook();
   const update = useUpdateWebhook();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useFormFailure();
   const form = useForm<FormValues>({
     resolver: zodResolver(FormSchema),
     defaultValues: {
@@ -48,8 +45,7 @@ export function WebhookForm({
   const errors = form.formState.errors;
 
   async function submit(values: FormValues) {
-    setError(null);
-    try {
+    await run(async () => {
       if (editing) {
         await update.mutateAsync({ id: editing.id, ...values });
         toast.success(t('adminWebhooks.saved'));
@@ -58,9 +54,7 @@ export function WebhookForm({
         toast.success(t('adminWebhooks.created'));
       }
       onClose();
-    } catch (e) {
-      if (!isHandled(e)) setError(errorMessage(t, e));
-    }
+    });
   }
 
   return (

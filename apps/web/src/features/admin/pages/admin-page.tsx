@@ -12,29 +12,40 @@ import { UsersTab } from '../components/users-tab.tsx';
 import { WebhooksTab } from '../components/webhooks-tab.tsx';
 import { WorkflowStatesCard } from '../components/workflow-states-card.tsx';
 
-const TABS = [
-  'users',
-  'groups',
-  'settings',
-  'integrations',
-  'webhooks',
-  'reasons',
-  'workflowStates',
-  'userSyncUp',
-  'sso',
-] as const;
-type Tab = (typeof TABS)[number];
+function Integrations() {
+  return (
+    <Stack>
+      <IntegrationsCard />
+      <CallbacksCard />
+    </Stack>
+  );
+}
+
+/** The tabs in their order, each with what it shows: one list for the tab bar and the panels. */
+const TABS = {
+  users: UsersTab,
+  groups: GroupsTab,
+  settings: TenantSettingsTab,
+  integrations: Integrations,
+  webhooks: WebhooksTab,
+  reasons: ReasonsCard,
+  workflowStates: WorkflowStatesCard,
+  userSyncUp: DirectoryTab,
+  sso: SsoTab,
+} as const;
+type Tab = keyof typeof TABS;
+const isTab = (key: string | null): key is Tab => key !== null && Object.hasOwn(TABS, key);
 
 /**
  * `/admin`: the tenant administration. The admin menu group's items open its tabs
- * (`?tab=users`, `groups`, `settings`, `reasons`, `workflowStates`, `userSyncUp`); integrations are
- * the default.
+ * (`?tab=reasons`, `workflowStates`, `userSyncUp`) as the other tabs do (`?tab=<key>` of `TABS`);
+ * integrations are the default.
  */
 export function AdminPage() {
   const { t } = useTranslation();
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const tab: Tab = (TABS as readonly string[]).includes(asked ?? '') ? (asked as Tab) : 'integrations';
+  const tab: Tab = isTab(asked) ? asked : 'integrations';
   return (
     <Stack data-testid="page-admin">
       <Title order={1} size="h2">
@@ -42,42 +53,17 @@ export function AdminPage() {
       </Title>
       <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })} keepMounted={false}>
         <Tabs.List>
-          {TABS.map((key) => (
+          {(Object.keys(TABS) as Tab[]).map((key) => (
             <Tabs.Tab key={key} value={key} data-testid={`admin-tab-${key}`}>
               {t(`admin.tabs.${key}`)}
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        <Tabs.Panel value="users" pt="md">
-          <UsersTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="groups" pt="md">
-          <GroupsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="settings" pt="md">
-          <TenantSettingsTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="integrations" pt="md">
-          <Stack>
-            <IntegrationsCard />
-            <CallbacksCard />
-          </Stack>
-        </Tabs.Panel>
-        <Tabs.Panel value="webhooks" pt="md">
-          <WebhooksTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="sso" pt="md">
-          <SsoTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="reasons" pt="md">
-          <ReasonsCard />
-        </Tabs.Panel>
-        <Tabs.Panel value="workflowStates" pt="md">
-          <WorkflowStatesCard />
-        </Tabs.Panel>
-        <Tabs.Panel value="userSyncUp" pt="md">
-          <DirectoryTab />
-        </Tabs.Panel>
+        {Object.entries(TABS).map(([key, Panel]) => (
+          <Tabs.Panel key={key} value={key} pt="md">
+            <Panel />
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </Stack>
   );

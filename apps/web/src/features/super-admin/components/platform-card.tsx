@@ -2,9 +2,7 @@ import { Button, Card, Group, Loader, NumberInput, Stack, Switch, Text, Title } 
 import type { PlatformSettings } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorMessage } from '../../../app/error-message.ts';
-import { toast } from '../../../app/feedback.tsx';
-import { isHandled } from '../../../app/session/client.ts';
+import { toast, useFormFailure } from '../../../app/feedback.tsx';
 import { usePlatformSettings, useUpdatePlatformSettings } from '../api.ts';
 import { FormError } from './form-error.tsx';
 
@@ -39,20 +37,17 @@ function PlatformForm({ saved }: { saved: PlatformSettings }) {
   const [signup, setSignup] = useState(saved.signupAllowed);
   const [licenseDays, setLicenseDays] = useState<number | ''>(saved.newTenantLicenseDays ?? '');
   const [custodians, setCustodians] = useState<number | ''>(saved.newTenantCustodianLimit ?? '');
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useFormFailure();
 
   async function save() {
-    setError(null);
-    try {
+    await run(async () => {
       await update.mutateAsync({
         signupAllowed: signup,
         newTenantLicenseDays: orNull(licenseDays),
         newTenantCustodianLimit: orNull(custodians),
       });
       toast.success(t('superAdmin.platform.saved'));
-    } catch (e) {
-      if (!isHandled(e)) setError(errorMessage(t, e));
-    }
+    });
   }
 
   return (

@@ -6,10 +6,8 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { useCurrentUser } from '../../../app/api.ts';
-import { errorMessage } from '../../../app/error-message.ts';
-import { attempt, closeButtonProps, toast } from '../../../app/feedback.tsx';
+import { attempt, closeButtonProps, toast, useFormFailure } from '../../../app/feedback.tsx';
 import { requiredText } from '../../../app/forms.ts';
-import { isHandled } from '../../../app/session/client.ts';
 import { useRegisterSuperAdmin, useSetSuperAdminStatus, useSuperAdmins } from '../api.ts';
 import { FormError } from './form-error.tsx';
 import { PersonFields } from './person-fields.tsx';
@@ -27,7 +25,7 @@ type RegisterValues = z.infer<typeof RegisterSchema>;
 function RegisterDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const register = useRegisterSuperAdmin();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useFormFailure();
   const form = useForm<RegisterValues>({
     resolver: zodResolver(RegisterSchema),
     defaultValues: { email: '', firstName: '', lastName: '' },
@@ -35,14 +33,11 @@ function RegisterDialog({ onClose }: { onClose: () => void }) {
   const errors = form.formState.errors;
 
   async function submit(values: RegisterValues) {
-    setError(null);
-    try {
+    await run(async () => {
       const added = await register.mutateAsync(values);
       toast.success(t('superAdmin.admins.registered', { email: added.email }));
       onClose();
-    } catch (e) {
-      if (!isHandled(e)) setError(errorMessage(t, e));
-    }
+    });
   }
 
   return (

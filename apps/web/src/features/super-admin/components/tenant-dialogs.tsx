@@ -5,10 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { errorMessage } from '../../../app/error-message.ts';
-import { closeButtonProps } from '../../../app/feedback.tsx';
+import { closeButtonProps, useFormFailure } from '../../../app/feedback.tsx';
 import { fieldError, requiredText } from '../../../app/forms.ts';
-import { isHandled } from '../../../app/session/client.ts';
 import { extendedByAYear, licenceDayOf, licenceEndOf, useCreateTenant, useUpdateTenant } from '../api.ts';
 import { FormError } from './form-error.tsx';
 import { PersonFields } from './person-fields.tsx';
@@ -36,7 +34,7 @@ export function CreateTenantDialog({
 }) {
   const { t } = useTranslation();
   const create = useCreateTenant();
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useFormFailure();
   const form = useForm<CreateValues>({
     resolver: zodResolver(CreateSchema),
     defaultValues: { tenantName: '', adminEmail: '', adminFirstName: '', adminLastName: '' },
@@ -44,12 +42,7 @@ export function CreateTenantDialog({
   const errors = form.formState.errors;
 
   async function submit(values: CreateValues) {
-    setError(null);
-    try {
-      onCreated(await create.mutateAsync(values));
-    } catch (e) {
-      if (!isHandled(e)) setError(errorMessage(t, e));
-    }
+    await run(async () => onCreated(await create.mutateAsync(values)));
   }
 
   return (
@@ -115,27 +108,23 @@ export function EditTenantDialog({ tenant, onClose }: { tenant: Tenant; onClose:
   const [name, setName] = useState(tenant.tenantName);
   const [day, setDay] = useState(licenceDayOf(tenant.licenseExpiresOn));
   const [nameError, setNameError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { error, run } = useFormFailure();
 
   async function submit() {
-    setError(null);
-    const parsed = tenantName.safeParse(name);
-    if (!parsed.success) {
-      setNameError(t('superAdmin.tenants.nameTooShort'));
-      return;
-    }
-    setNameError(null);
-    const licenseExpiresOn = day ? licenceEndOf(day) : null;
-    try {
+    await run(async () => {
+      const parsed = tenantName.safeParse(name);
+      if (!parsed.success) {
+        setNameError(t('superAdmin.tenants.nameTooShort'));
+        return;
+      }
+      setNameError(null);
       await update.mutateAsync({
         tenantId: tenant.tenantUuid,
         ...(parsed.data !== tenant.tenantName ? { tenantName: parsed.data } : {}),
-        licenseExpiresOn,
+        licenseExpiresOn: day ? licenceEndOf(day) : null,
       });
       onClose();
-    } catch (e) {
-      if (!isHandled(e)) setError(errorMessage(t, e));
-    }
+    });
   }
 
   return (
