@@ -10,13 +10,21 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
  * do not count as unsettled.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
-  await page.waitForFunction(() =>
-    document
+  // Settled: no finite animation running, and no open dialog still faded (a dialog that has just
+  // mounted starts its fade-in a few frames later, so "no animation" alone could come too early).
+  await page.waitForFunction(() => {
+    const running = document
       .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-      ),
-  );
+      .some(
+        (a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY,
+      );
+    if (running) return false;
+    return [...document.querySelectorAll('[role="dialog"]')].every((dialog) => {
+      for (let el: Element | null = dialog; el; el = el.parentElement)
+        if (Number(getComputedStyle(el).opacity) < 1) return false;
+      return true;
+    });
+  });
   // Evaluated through the debugging protocol, not as an inline <script>: the app's
   // Content-Security-Policy (rightly) refuses inline scripts.
   await page.evaluate(axeSource);

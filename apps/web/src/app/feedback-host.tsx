@@ -1,6 +1,7 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
+import './feedback-host.css';
 
 /**
  * The toasts and the confirm dialogs' host. Both take their calls through Mantine's stores and
@@ -11,7 +12,8 @@ export default function FeedbackHost({ onMounted }: { onMounted: () => void }) {
   return (
     <>
       <ModalsProvider />
-      <Notifications position="top-right" />
+      {/* Below the header, so a toast never covers the controls a person reaches for next. */}
+      <Notifications position="top-right" classNames={{ root: 'signet-toasts' }} />
     </>
   );
 }
