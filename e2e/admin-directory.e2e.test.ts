@@ -82,6 +82,8 @@ describe('user sync-up from an LDAP directory (issue 12)', () => {
 
     // The members are invited, pending their acceptance, and the mapped group holds them.
     await admin.getByTestId('admin-tab-users').click();
+    // Searched for: other journeys add people to the same tenant, and the list is paged.
+    await admin.getByTestId('users-search').fill('.directory@example.test');
     for (const email of ['erin.directory@example.test', 'frank.directory@example.test']) {
       const row = admin.locator(`[data-testid="users-row"][data-email="${email}"]`);
       await row.waitFor();

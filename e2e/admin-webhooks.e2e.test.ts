@@ -1,9 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
+import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
 import { seriousViolations } from './support/axe.ts';
-import { onePagePdf } from './support/pdf.ts';
+import { uploadPdf } from './support/documents.ts';
 
 /** One call the loopback receiver got, with whether its signature matched the secret shown. */
 interface Call {
@@ -11,19 +11,6 @@ interface Call {
   delivery: string;
   body: { id: string; event: string; ePak: { id: string; status: string } | null };
   signed: boolean;
-}
-
-async function uploadPdf(session: ApiSession, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([onePagePdf(name)], { type: 'application/pdf' }), name);
-  const res = await fetch(`${baseUrl()}/msbapi/v1/documents`, {
-    method: 'POST',
-    headers: { access_token: session.token },
-    body: form,
-  });
-  const body = (await res.json()) as { code: number; message?: string; data: { documentId: string }[] };
-  if (body.code !== 1) throw new Error(`upload answered ${body.code} ${body.message ?? ''}`);
-  return body.data[0]?.documentId ?? '';
 }
 
 describe('webhooks (issue 12)', () => {

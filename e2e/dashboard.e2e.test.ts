@@ -1,21 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type ApiSession, apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { onePagePdf } from './support/pdf.ts';
+import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
+import { uploadPdf } from './support/documents.ts';
 
 const SUBJECT = 'E2E Lease agreement';
-
-async function uploadPdf(session: ApiSession, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([onePagePdf(name)], { type: 'application/pdf' }), name);
-  const res = await fetch(`${baseUrl()}/msbapi/v1/documents`, {
-    method: 'POST',
-    headers: { access_token: session.token },
-    body: form,
-  });
-  const body = (await res.json()) as { code: number; message?: string; data: { documentId: string }[] };
-  if (body.code !== 1) throw new Error(`upload answered ${body.code} ${body.message ?? ''}`);
-  return body.data[0]?.documentId ?? '';
-}
 
 describe('dashboard against the ePak API', () => {
   const browser = setupBrowser();

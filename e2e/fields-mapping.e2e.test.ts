@@ -5,24 +5,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
 import { seriousViolations } from './support/axe.ts';
+import { uploadPdf } from './support/documents.ts';
 import { nextMail } from './support/mail.ts';
-import { onePagePdf } from './support/pdf.ts';
 
 const APPLICANT = 'web.applicant@outside.test';
 const SUBJECT = 'Web application of Asha Rao';
-
-async function uploadPdf(session: ApiSession, name: string): Promise<string> {
-  const form = new FormData();
-  form.append('file', new Blob([onePagePdf(name)], { type: 'application/pdf' }), name);
-  const res = await fetch(`${baseUrl()}/msbapi/v1/documents`, {
-    method: 'POST',
-    headers: { access_token: session.token },
-    body: form,
-  });
-  const body = (await res.json()) as { code: number; message?: string; data: { documentId: string }[] };
-  if (body.code !== 1) throw new Error(`upload answered ${body.code} ${body.message ?? ''}`);
-  return body.data[0]?.documentId ?? '';
-}
 
 /** Turns the tenant's web-form setting on or off, leaving its other features as they are. */
 async function setWebForms(admin: ApiSession, on: boolean): Promise<void> {

@@ -90,7 +90,7 @@ describe('signing on a phone (issue 18)', () => {
     const cdp = await page.context().newCDPSession(page);
     await page.goto(link.pathname + link.search);
     await page.locator('[data-testid="signing-view"][data-layout="phone"]').waitFor();
-    await page.getByTestId('pdf-page-1').locator('canvas').waitFor();
+    await page.getByTestId('pdf-page-1').getByTestId('page-canvas').waitFor();
     expect(await page.getByTestId('action-panel').count()).toBe(0);
     expect(await sidewaysOverflow(page)).toBe(0);
     // Fit-width: the first page spans the scroller, not the 90 px pointer margin of the desktop.

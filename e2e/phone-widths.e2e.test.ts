@@ -1,6 +1,6 @@
-import { ROUTES_BY_ROLE, type Role } from '@signet/contracts';
+import { ROUTES_BY_ROLE, type Role, type TenantConfiguration } from '@signet/contracts';
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   apiSignIn,
   baseUrl,
@@ -62,6 +62,7 @@ function pathsFor(role: Role): string[] {
     if (route === 'admin') paths.push(...ADMIN_TABS.map((tab) => `/admin?tab=${tab}`));
     else paths.push(`/${route}`);
     if (route === 'dashboard') paths.push('/epaks', '/dashboard?folder=Pending');
+    if (route === 'stamppapers') paths.push('/stamppapers?view=statistics');
   }
   return paths;
 }
@@ -108,6 +109,8 @@ async function overflowing(page: Page, path: string): Promise<string[]> {
   const found: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
+    // A screen may navigate again on a resize (its search parameters): measure it settled.
+    await settledOrThrow(page).catch(() => undefined);
     const measured = await page.evaluate(() => {
       const vw = document.documentElement.clientWidth;
       let culprit = '';
@@ -159,8 +162,37 @@ describe('every screen at phone width', () => {
   const browser = setupBrowser();
   let ePakId = '';
 
-  // Something in the custodian's Pending folder and the signer's inbox, so lists show cards.
+  // The stamp-paper screen drawn with a paper in it (the switch is off in the demo tenant).
+  const setStampPapers = async (on: boolean) => {
+    const admin = await apiSignIn('admin@demo.test');
+    const config = await callApi<TenantConfiguration>('GET', '/v1/configuration', { token: admin.token });
+    await callApi('PUT', '/v1/configuration', {
+      token: admin.token,
+      body: { features: { ...config.data.features, stampPaper: on } },
+    });
+    return admin;
+  };
+  const stampPaperOnShow = async () => {
+    const admin = await setStampPapers(true);
+    const form = new FormData();
+    form.append('stampId', `IN-MH-PHONE-${Date.now()}`);
+    form.append('stateCode', 'MH');
+    form.append('denomination', '500');
+    form.append('certificate', new Blob([onePagePdf('e-Stamp')], { type: 'application/pdf' }), 'stamp.pdf');
+    const added = (await (
+      await fetch(`${baseUrl()}/msbapi/v2/stamppaper`, {
+        method: 'POST',
+        headers: { access_token: admin.token },
+        body: form,
+      })
+    ).json()) as { code: number };
+    expect(added.code).toBe(1);
+  };
+  afterAll(() => setStampPapers(false));
+
+  // Something in the custodian's Pending folder and the signer's inbox, so lists show cards; a stamp paper.
   beforeAll(async () => {
+    await stampPaperOnShow();
     const custodian = await apiSignIn('custodian@demo.test');
     const form = new FormData();
     form.append(

@@ -26,6 +26,7 @@ const MARKERS: Record<string, string> = {
   features: 'features-title',
   changepassword: 'change-password-submit',
   authenticate: 'link-login',
+  verify: 'verify-drop',
 };
 
 /** The demo tenant runs on default settings: the menus expected from the contracts' rules. */

@@ -16,9 +16,11 @@ import setup from '../e2e/support/global-setup.ts';
 import type { CaughtMail } from '../e2e/support/mail-catcher.ts';
 import { pagesPdf } from '../e2e/support/pdf.ts';
 import { PHONE } from '../e2e/support/phone.ts';
+import { machineLoad } from './machine-load.ts';
 
 const RUNS = 3;
-const SIGNER = 'bench.phone@example.test';
+/** Each run opens its own link (a new ePak, a new signer): nothing drawn or cached for it beforehand. */
+const signerOf = (run: number) => `bench.phone.${run}@example.test`;
 /** Lighthouse's mobile network (DevTools throttling): 150 ms × 3.75 latency, 1.6 Mbit/s × 0.9 down, 750 kbit/s × 0.9 up. */
 const FAST_3G = {
   offline: false,
@@ -47,7 +49,8 @@ async function api<T>(path: string, init: RequestInit & { token?: string } = {})
   return body.data;
 }
 
-async function easySignLink(): Promise<string> {
+async function easySignLink(run: number): Promise<string> {
+  const SIGNER = signerOf(run);
   const session = await api<{ access_token: string }>('/v1/authenticate', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -94,26 +97,56 @@ async function easySignLink(): Promise<string> {
 }
 
 try {
-  const link = await easySignLink();
   const browser = await chromium.connect(provided.get('wsEndpoint') ?? '');
   const times: number[] = [];
+  const engineTimes: number[] = [];
   for (let run = 1; run <= RUNS; run++) {
+    const link = await easySignLink(run);
     const context = await browser.newContext({ ...PHONE });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', FAST_3G);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+    // Element Timing: when the picture the page's frame shows (elementtiming="first-page") was painted.
+    await page.addInitScript(() => {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & {
+          identifier?: string;
+          renderTime?: number;
+        })[])
+          if (e.identifier === 'first-page')
+            (window as unknown as { firstPagePainted?: number }).firstPagePainted =
+              e.renderTime || e.startTime;
+      }).observe({ type: 'element', buffered: true });
+    });
     await page.goto(link, { waitUntil: 'commit', timeout: 120_000 });
-    // The mark's time counts from the navigation's start, in the page's own clock.
+    // Both times count from the navigation's start, in the page's own clock: the frame's picture
+    // painted, and pdf.js's drawing of the page (the mark) — the first of them is the figure.
     const handle = await page.waitForFunction(
-      (mark) => performance.getEntriesByName(mark)[0]?.startTime,
+      (mark) => {
+        const picture = (window as unknown as { firstPagePainted?: number }).firstPagePainted;
+        const drawn = performance.getEntriesByName(mark)[0]?.startTime;
+        return picture !== undefined || drawn !== undefined ? { picture, drawn } : null;
+      },
       MARK,
       { timeout: 120_000, polling: 50 },
     );
-    const ms = Math.round((await handle.jsonValue()) as number);
+    const first = (await handle.jsonValue()) as { picture?: number; drawn?: number };
+    const ms = Math.round(
+      Math.min(first.picture ?? Number.POSITIVE_INFINITY, first.drawn ?? Number.POSITIVE_INFINITY),
+    );
+    const drawnMs = await page
+      .waitForFunction((mark) => performance.getEntriesByName(mark)[0]?.startTime, MARK, {
+        timeout: 120_000,
+        polling: 50,
+      })
+      .then(async (h) => Math.round((await h.jsonValue()) as number));
     times.push(ms);
-    console.log(`run ${run}: first page drawn ${ms} ms after opening the link`);
+    engineTimes.push(drawnMs);
+    console.log(
+      `run ${run}: first page shown ${ms} ms after opening the link (${first.picture !== undefined ? "the frame's picture" : 'pdf.js'}); pdf.js drew it at ${drawnMs} ms`,
+    );
     // BENCH_VERBOSE=1: what the wait was made of, request by request (start → end, bytes on the wire).
     if (process.env.BENCH_VERBOSE === '1' && run === 1) {
       const entries = await page.evaluate(() =>
@@ -134,9 +167,11 @@ try {
     await context.close();
   }
   await browser.close();
-  const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)];
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  // A busy machine slows the server's drawing and the throttled browser alike: say how busy it was.
+  console.log(machineLoad());
   console.log(
-    `\neasy-sign link → first page drawn (10-page document, 390×844 @3x, CPU ${CPU_SLOWDOWN}× slower, fast 3G): median ${median} ms of ${RUNS} cold runs (target < 2000 ms)`,
+    `\neasy-sign link → first page shown (10-page document, 390×844 @3x, CPU ${CPU_SLOWDOWN}× slower, fast 3G): median ${median(times)} ms of ${RUNS} cold runs (target < 2000 ms); pdf.js drew it at ${median(engineTimes)} ms`,
   );
 } finally {
   await teardown();

@@ -15,12 +15,13 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { pagesPdf } from '../e2e/support/pdf.ts';
 import { freePort } from './free-port.ts';
+import { machineLoad } from './machine-load.ts';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -215,6 +216,7 @@ async function main() {
       { name: 'sign (10-page ePak)', path: signPath },
       { name: 'login', path: '/login', seo: true },
       { name: 'landing', path: '/landing', seo: true },
+      { name: 'verify', path: '/verify', seo: true },
       { name: 'dashboard (signed in)', path: '/dashboard', signedIn: true },
     ].filter((p) => !only || p.name.startsWith(only));
 
@@ -321,11 +323,7 @@ function report(results: Map<string, RunnerResult[]>): void {
   const widths = rows[0]?.map((_, i) => Math.max(...rows.map((r) => (r[i] ?? '').length))) ?? [];
   // Lighthouse simulates the slow phone from what it observed: a busy machine inflates the
   // processor figures (TBT, and LCP through it), so the load is printed with them.
-  console.log(
-    `\nmachine load (1, 5, 15 min): ${loadavg()
-      .map((l) => l.toFixed(1))
-      .join(', ')} on ${cpus().length} cores`,
-  );
+  console.log(`\n${machineLoad()}`);
   console.log(
     `Lighthouse ${results.values().next().value?.[0]?.lhr.lighthouseVersion ?? ''}, mobile, median of ${RUNS} runs (${new Date().toISOString().slice(0, 10)})`,
   );

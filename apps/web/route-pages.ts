@@ -11,13 +11,25 @@ export const ROUTE_PAGES_DIR = 'routes';
  * lazily, so that they download beside the entry instead of after it has run (one round trip
  * less on a slow phone network before the screen shows).
  */
-export function routePage(indexHtml: string, manifest: Manifest, modules: readonly string[]): string {
+export function routePage(
+  indexHtml: string,
+  manifest: Manifest,
+  modules: readonly string[],
+  description?: string,
+): string {
   const entry = new Set(initialFiles(manifest, []).js);
   const links = initialFiles(manifest, modules)
     .js.filter((file) => !entry.has(file))
     .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
   if (!indexHtml.includes('</head>')) throw new Error('index.html has no </head>');
-  return indexHtml.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  // A screen of its own in search results says what it is (the page's meta description).
+  const described = description
+    ? indexHtml.replace(
+        /(<meta\s+name="description"\s+content=")[^"]*(")/,
+        `$1${description.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}$2`,
+      )
+    : indexHtml;
+  return described.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 
 /** `<link rel="stylesheet">` → a preload that src/app/boot-styles.ts turns into one. */
@@ -32,7 +44,9 @@ export function deferStylesheets(html: string): string {
  * Writes `routes/<name>.html` for each first screen (the key's first path segment); the server
  * sends it for that route instead of index.html (apps/server/src/http/web-app-static.ts).
  */
-export function routePages(screens: Readonly<Record<string, { modules: readonly string[] }>>): Plugin {
+export function routePages(
+  screens: Readonly<Record<string, { modules: readonly string[]; description?: string }>>,
+): Plugin {
   let outDir = 'dist';
   return {
     name: 'signet-route-pages',
@@ -48,9 +62,12 @@ export function routePages(screens: Readonly<Record<string, { modules: readonly 
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       mkdirSync(join(outDir, ROUTE_PAGES_DIR), { recursive: true });
-      for (const [route, { modules }] of Object.entries(screens)) {
+      for (const [route, { modules, description }] of Object.entries(screens)) {
         const name = route.replace(/^\//, '').split('/')[0];
-        writeFileSync(join(outDir, ROUTE_PAGES_DIR, `${name}.html`), routePage(index, manifest, modules));
+        writeFileSync(
+          join(outDir, ROUTE_PAGES_DIR, `${name}.html`),
+          routePage(index, manifest, modules, description),
+        );
       }
     },
   };

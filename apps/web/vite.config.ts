@@ -1,18 +1,26 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget } from './bundle-budget.ts';
+import { firstScreenChunks } from './first-screen-chunks.ts';
 import { precompress } from './precompress.ts';
 import { routePages } from './route-pages.ts';
 
 // The first screens a phone opens (issue 21): what each loads before it shows, gzip KB. A route
 // that outgrows its budget fails the build; raise one only knowing what the screen gained.
 const FIRST_SCREENS = {
-  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 343, cssKb: 52 },
-  '/login': { modules: ['src/features/auth/pages/login-page.tsx'], jsKb: 259, cssKb: 43 },
-  '/landing': { modules: ['src/features/public/pages/landing-page.tsx'], jsKb: 202, cssKb: 43 },
+  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 305, cssKb: 52 },
+  '/login': { modules: ['src/features/auth/pages/login-page.tsx'], jsKb: 240, cssKb: 43 },
+  '/landing': { modules: ['src/features/public/pages/landing-page.tsx'], jsKb: 190, cssKb: 43 },
+  '/verify': {
+    modules: ['src/features/verify/pages/verify-page.tsx'],
+    jsKb: 210,
+    cssKb: 43,
+    description:
+      'Verify a signed PDF: who signed it, when, whether it changed since, and whether the signer is trusted — for any PDF, signed here or elsewhere.',
+  },
   '/dashboard': {
     modules: ['src/app/layout/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
-    jsKb: 359,
+    jsKb: 318,
     cssKb: 43,
   },
 };
@@ -21,5 +29,13 @@ const FIRST_SCREENS = {
 export default defineConfig({
   plugins: [react(), bundleBudget(FIRST_SCREENS), routePages(FIRST_SCREENS), precompress()],
   server: { proxy: { '/msbapi': { target: 'http://localhost:8080', ws: true } } },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 700, manifest: true },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 700,
+    manifest: true,
+    rolldownOptions: {
+      output: { codeSplitting: firstScreenChunks(import.meta.dirname, 'src/main.tsx', FIRST_SCREENS) },
+    },
+  },
 });

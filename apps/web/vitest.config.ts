@@ -9,5 +9,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}', 'test/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
+    // A whole screen rendered in jsdom takes seconds when the 2-core machine is busy (CI).
+    testTimeout: 15_000,
   },
 });

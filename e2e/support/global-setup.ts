@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
+import { startCscServer } from '../../apps/server/test/support/csc-server.ts';
+import { startEspSimulator } from '../../apps/server/test/support/esp-simulator.ts';
 import { freePort } from '../../scripts/free-port.ts';
 import { startMailCatcher } from './mail-catcher.ts';
 
@@ -15,6 +17,13 @@ declare module 'vitest' {
     wsEndpoint: string;
     jwtSecret: string;
     artifactsDir: string;
+    /** Where e2e/onedrive.e2e.test.ts runs its fake Microsoft (sign-in, File Picker, Graph). */
+    oneDriveOrigin: string;
+    /** The Aadhaar eSign service e2e/aadhaar-esign.e2e.test.ts signs at, and its CA (PEM). */
+    espOrigin: string;
+    espCaPem: string;
+    /** The CSC service TRANSSPED and COSIGN signers sign at (e2e/aadhaar-esign.e2e.test.ts). */
+    cscCaPem: string;
   }
 }
 
@@ -72,7 +81,16 @@ export default async function setup(project: TestProject) {
   const mail = await startMailCatcher(mailDir);
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  // A port for the OneDrive journey's fake Microsoft, which the server must know from the start.
+  const oneDriveOrigin = `http://127.0.0.1:${await freePort()}`;
   const jwtSecret = randomBytes(32).toString('hex');
+  // The loopback eSign service AADHAAR signers are sent to (e2e/aadhaar-esign.e2e.test.ts).
+  const esp = await startEspSimulator();
+  // …and the CSC service of TRANSSPED (signer1's certificate) and COSIGN (an account of its own).
+  const csc = await startCscServer([
+    { email: 'signer1@demo.test', pin: '2468', key: 'rsa' },
+    { email: 'asha.cosign', pin: 'Cosign-pass-1', key: 'rsa' },
+  ]);
   const serverRoot = process.env.E2E_SERVER_ROOT ?? repoRoot;
   let output = '';
   // The compiled server, as `npm start` runs it; a checkout from before the build step runs its
@@ -100,6 +118,20 @@ export default async function setup(project: TestProject) {
       AUTH_RATE_LIMIT: '10000',
       // Journeys run their providers and receivers on loopback (the single sign-on provider).
       SIGNET_OUTBOUND_ALLOW: '127.0.0.1',
+      SIGNET_GRAPH_BASE_URL: `${oneDriveOrigin}/v1.0`,
+      SIGNET_MICROSOFT_LOGIN_URL: oneDriveOrigin,
+      SIGNET_ONEDRIVE_PICKER_URL: `${oneDriveOrigin}/picker`,
+      SIGNET_SIGNING_PROVIDERS: JSON.stringify([
+        esp.providerConfig('e2e-esign'),
+        {
+          id: 'e2e-csc',
+          kind: 'csc-v2',
+          baseUrl: csc.url,
+          clientId: csc.clientId,
+          clientSecret: csc.clientSecret,
+          policies: ['TRANSSPED', 'COSIGN'],
+        },
+      ]),
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -130,6 +162,10 @@ export default async function setup(project: TestProject) {
   project.provide('wsEndpoint', browser.wsEndpoint());
   project.provide('jwtSecret', jwtSecret);
   project.provide('artifactsDir', artifactsDir);
+  project.provide('oneDriveOrigin', oneDriveOrigin);
+  project.provide('espOrigin', esp.url);
+  project.provide('espCaPem', esp.caPem);
+  project.provide('cscCaPem', csc.caPem);
 
   return async () => {
     await browser.close();
@@ -138,6 +174,8 @@ export default async function setup(project: TestProject) {
     await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
     if (server.exitCode === null) server.kill('SIGKILL');
     await mail.close();
+    await esp.close();
+    await csc.close();
     rmSync(work, { recursive: true, force: true });
   };
 }

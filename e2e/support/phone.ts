@@ -25,6 +25,30 @@ export function sidewaysOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/**
+ * At a 360 px phone width: what scrolls sideways — the page, or any box in it (issue 18's rule).
+ * Measured once the screen has re-rendered for a phone (the desktop menu bar is gone); the
+ * desktop width is set back after.
+ */
+export async function sidewaysAt360(page: Page): Promise<string[]> {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.getByTestId('phone-menu-button').waitFor();
+  const found = await page.evaluate(() => {
+    const out: string[] = [];
+    if (document.documentElement.scrollWidth > document.documentElement.clientWidth)
+      out.push(`page ${document.documentElement.scrollWidth}`);
+    for (const el of document.body.querySelectorAll('*')) {
+      if (['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName)) continue;
+      const overflowX = getComputedStyle(el).overflowX;
+      if ((overflowX === 'auto' || overflowX === 'scroll') && el.scrollWidth > el.clientWidth + 1)
+        out.push(`${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
+    }
+    return out;
+  });
+  await page.setViewportSize({ width: 1400, height: 900 });
+  return found;
+}
+
 type Touch = { x: number; y: number };
 
 /** One finger drawn through `points` with real touch events (the pointer events follow from them). */

@@ -8,15 +8,12 @@
  * server) and is kept between runs; BENCH_RESEED=1 starts it again. Each call is first driven for
  * BENCH_WARMUP seconds (default 2) without measuring.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { freePort } from '../../../scripts/free-port.ts';
-import { DEMO_PASSWORD } from '../src/demo/seed-demo.ts';
+import { benchSignIn, startBenchServer, stopBenchServer } from './bench-server.ts';
 
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 1000);
 const EPAKS = Number(process.env.BENCH_EPAKS ?? 1000);
@@ -121,17 +118,6 @@ async function seed(): Promise<void> {
   );
 }
 
-async function signIn(base: string, email: string): Promise<string> {
-  const res = await fetch(`${base}/msbapi/v1/authenticate`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: email, password: DEMO_PASSWORD }).toString(),
-  });
-  const body = (await res.json()) as { code: number; data: { access_token: string } };
-  if (body.code !== 1) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
-  return body.data.access_token;
-}
-
 interface Figures {
   p50: number;
   p99: number;
@@ -160,77 +146,49 @@ async function measure(
   };
 }
 
-/**
- * The server runs as its own process, as in production, so the load generator does not share
- * its event loop.
- */
-async function startServer(port: number): Promise<ChildProcess> {
-  const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      DATA_DIR: join(tmpdir(), 'signet-bench'),
-      SIGNET_DEMO: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      AUTH_RATE_LIMIT: '1000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    const alive = await fetch(`http://127.0.0.1:${port}/msbapi/public/alive`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (alive) return server;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start');
-}
-
 const fresh = await ensureDatabase();
 const port = await freePort();
-const server = await startServer(port);
-if (fresh) await seed();
-const base = `http://127.0.0.1:${port}`;
-const custodian = await signIn(base, 'custodian@demo.test');
-const signer = await signIn(base, 'signer1@demo.test');
+const server = await startBenchServer(port, { DATABASE_URL: url, DATA_DIR: join(tmpdir(), 'signet-bench') });
+// A failed run stops its server too, rather than leaving it listening.
+try {
+  if (fresh) await seed();
+  const base = `http://127.0.0.1:${port}`;
+  const custodian = await benchSignIn(base, 'custodian@demo.test');
+  const signer = await benchSignIn(base, 'signer1@demo.test');
 
-const scenarios = [
-  { name: 'inbox list (signer)', path: '/v2/epaks?folder=Inbox&pg=1&size=20', token: signer },
-  { name: 'pending list (custodian)', path: '/v2/epaks?folder=Pending&pg=3&size=20', token: custodian },
-  {
-    name: 'search by subject',
-    path: '/v2/epaks?folder=Pending&searchKey=subject&searchVal=Lease%2042',
-    token: custodian,
-  },
-  {
-    name: 'search all',
-    path: '/v2/epaks?folder=Completed&searchKey=all&searchVal=signer1',
-    token: custodian,
-  },
-  { name: 'statistics summary', path: '/v2/statistics?type=summary', token: custodian },
-  { name: 'statistics weekly', path: '/v2/statistics?type=weekly&weeks=12', token: custodian },
-];
+  const scenarios = [
+    { name: 'inbox list (signer)', path: '/v2/epaks?folder=Inbox&pg=1&size=20', token: signer },
+    { name: 'pending list (custodian)', path: '/v2/epaks?folder=Pending&pg=3&size=20', token: custodian },
+    {
+      name: 'search by subject',
+      path: '/v2/epaks?folder=Pending&searchKey=subject&searchVal=Lease%2042',
+      token: custodian,
+    },
+    {
+      name: 'search all',
+      path: '/v2/epaks?folder=Completed&searchKey=all&searchVal=signer1',
+      token: custodian,
+    },
+    { name: 'statistics summary', path: '/v2/statistics?type=summary', token: custodian },
+    { name: 'statistics weekly', path: '/v2/statistics?type=weekly&weeks=12', token: custodian },
+  ];
 
-console.log(
-  `\n${TENANTS} tenants × ${EPAKS} ePaks on PostgreSQL, ${SECONDS} s per run, autocannon over loopback`,
-);
-console.log(
-  'call                       | 1 client p50 / p99 ms | req/s | 64 clients p99 ms | req/s | errors',
-);
-for (const s of scenarios) {
-  // Not measured: a running server has compiled its code paths and has the user's rows in cache.
-  // Without this the first call measured pays for the process's warm-up.
-  if (WARMUP_SECONDS > 0) await measure(base, s.path, s.token, 1, WARMUP_SECONDS);
-  const one = await measure(base, s.path, s.token, 1);
-  const many = await measure(base, s.path, s.token, 64);
   console.log(
-    `${s.name.padEnd(26)} | ${`${one.p50} / ${one.p99}`.padStart(21)} | ${String(one.rps).padStart(5)} | ${String(many.p99).padStart(17)} | ${String(many.rps).padStart(5)} | ${many.errors + one.errors}`,
+    `\n${TENANTS} tenants × ${EPAKS} ePaks on PostgreSQL, ${SECONDS} s per run, autocannon over loopback`,
   );
+  console.log(
+    'call                       | 1 client p50 / p99 ms | req/s | 64 clients p99 ms | req/s | errors',
+  );
+  for (const s of scenarios) {
+    // Not measured: a running server has compiled its code paths and has the user's rows in cache.
+    // Without this the first call measured pays for the process's warm-up.
+    if (WARMUP_SECONDS > 0) await measure(base, s.path, s.token, 1, WARMUP_SECONDS);
+    const one = await measure(base, s.path, s.token, 1);
+    const many = await measure(base, s.path, s.token, 64);
+    console.log(
+      `${s.name.padEnd(26)} | ${`${one.p50} / ${one.p99}`.padStart(21)} | ${String(one.rps).padStart(5)} | ${String(many.p99).padStart(17)} | ${String(many.rps).padStart(5)} | ${many.errors + one.errors}`,
+    );
+  }
+} finally {
+  await stopBenchServer(server);
 }
-server.kill('SIGTERM');
-await once(server, 'exit');

@@ -40,6 +40,11 @@ export interface Config {
   trustProxy: boolean;
   allowSignup: boolean;
   logLevel: string;
+  /**
+   * `METRICS_TOKEN`: /metrics answers callers that send it as `Authorization: Bearer`; without it
+   * /metrics answers loopback callers only (http/metrics.ts).
+   */
+  metricsToken: string | null;
   webDistDir: string;
   /** Prefixes the API also answers under (API_PREFIXES, comma-separated), for older integrations. */
   extraApiPrefixes: string[];
@@ -47,6 +52,13 @@ export interface Config {
   masterKey: string | null;
   /** RFC 3161 timestamp authority URL (PAdES B-T and, at completion, B-LTA). */
   tsaUrl: string | null;
+  /**
+   * Roots /verify trusts besides the tenants' own CAs (ARCHITECTURE.md "Verify"): PEM bundle files,
+   * the platform's trust list (`SIGNET_TRUST_LIST`: e.g. the TSA's and signing providers' roots)
+   * and national roots (`SIGNET_NATIONAL_ROOTS`: e.g. a country's controller of certifying authorities).
+   */
+  trustListFile: string | null;
+  nationalRootsFile: string | null;
   sofficePath: string | null;
   /**
    * Sandbox pool for PDF work: worker processes (`SANDBOX_WORKERS`; null: min(2, cores)) and
@@ -68,6 +80,18 @@ export interface Config {
    * loopback, private or link-local (`SIGNET_OUTBOUND_ALLOW`), for on-premises integrations.
    */
   outboundAllow: OutboundAllowList;
+  /**
+   * `/public/verify` asks the signer certificate's OCSP responder, else its CRL, when the file
+   * proves no revocation status (`VERIFY_FETCH_REVOCATION`, default on; 0 turns it off).
+   */
+  verifyFetchRevocation: boolean;
+  /**
+   * Microsoft addresses for "From OneDrive" (issue 22): Graph (`SIGNET_GRAPH_BASE_URL`), where
+   * browsers sign in (`SIGNET_MICROSOFT_LOGIN_URL`) and the OneDrive File Picker v8
+   * (`SIGNET_ONEDRIVE_PICKER_URL`; a OneDrive for Business picker is
+   * `https://<tenant>-my.sharepoint.com/_layouts/15/FilePicker.aspx`).
+   */
+  microsoft: { graphBaseUrl: string; loginUrl: string; pickerUrl: string };
 }
 
 type Env = Record<string, string | undefined>;
@@ -126,6 +150,7 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: flag(env, 'TRUST_PROXY') ?? false,
     allowSignup: flag(env, 'SIGNET_ALLOW_SIGNUP') ?? true,
     logLevel: env.LOG_LEVEL ?? 'info',
+    metricsToken: env.METRICS_TOKEN || null,
     // SIGNET_WEB_DIR: a web build kept elsewhere (npm run bench:web measures its own build).
     webDistDir: env.SIGNET_WEB_DIR
       ? resolve(baseDir, env.SIGNET_WEB_DIR)
@@ -136,6 +161,8 @@ export function loadConfig(env: Env = process.env): Config {
       .filter((p) => p !== '/'),
     masterKey: env.SIGNET_MASTER_KEY || null,
     tsaUrl: env.SIGNET_TSA_URL || null,
+    trustListFile: env.SIGNET_TRUST_LIST ? resolve(baseDir, env.SIGNET_TRUST_LIST) : null,
+    nationalRootsFile: env.SIGNET_NATIONAL_ROOTS ? resolve(baseDir, env.SIGNET_NATIONAL_ROOTS) : null,
     sofficePath: env.SOFFICE_PATH || null,
     sandboxWorkers: env.SANDBOX_WORKERS ? Math.max(1, int(env, 'SANDBOX_WORKERS', 1)) : null,
     sandboxQueuePerTenant: env.SANDBOX_QUEUE_PER_TENANT ? int(env, 'SANDBOX_QUEUE_PER_TENANT', 0) : null,
@@ -143,5 +170,11 @@ export function loadConfig(env: Env = process.env): Config {
     s3: env.S3_BUCKET ? s3Settings(env, env.S3_BUCKET) : null,
     signingProviders: parseSigningProviders(env.SIGNET_SIGNING_PROVIDERS),
     outboundAllow: parseOutboundAllow(env.SIGNET_OUTBOUND_ALLOW),
+    verifyFetchRevocation: flag(env, 'VERIFY_FETCH_REVOCATION') ?? true,
+    microsoft: {
+      graphBaseUrl: (env.SIGNET_GRAPH_BASE_URL || 'https://graph.microsoft.com/v1.0').replace(/\/+$/, ''),
+      loginUrl: (env.SIGNET_MICROSOFT_LOGIN_URL || 'https://login.microsoftonline.com').replace(/\/+$/, ''),
+      pickerUrl: env.SIGNET_ONEDRIVE_PICKER_URL || 'https://onedrive.live.com/picker',
+    },
   };
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { SandboxPool } from '@signet/pdf';
+import { pageImageSandboxed, SandboxPool } from '@signet/pdf';
 import { Redis } from 'ioredis';
 import pino, { type Logger } from 'pino';
 import { createOutboundClient, type HostResolver } from './adapters/http/safe-http.ts';
 import { createKeyVault, loadMasterKey } from './adapters/keys/master-key.ts';
+import { readRootsFile } from './adapters/keys/trusted-roots.ts';
 import { createMailer, type Mailer } from './adapters/mail/mailer.ts';
 import { redisFailureStore } from './adapters/redis/redis-failure-store.ts';
 import { createSigningProviders } from './adapters/signing/signing-providers.ts';
@@ -14,6 +15,7 @@ import { createS3BlobStore } from './adapters/storage/s3-blob-store.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { openDatabase } from './db/open-database.ts';
+import { BULK_COMPOSE_PROGRESS_CHANNEL } from './db/repositories/bulk-compose.ts';
 import {
   countTenants,
   ensureInstanceSetting,
@@ -27,6 +29,7 @@ import { memoryFailureStore, SignInThrottle } from './domain/auth/sign-in-thrott
 import { createTokenSigner } from './domain/auth/tokens.ts';
 import { type Clock, systemClock } from './domain/clock.ts';
 import type { Deps } from './domain/deps.ts';
+import { PagePictures } from './domain/documents/page-pictures.ts';
 import { NOTIFICATION_PATH } from './domain/tenants/configuration.ts';
 import { buildApp } from './http/build-app.ts';
 import { createNotificationHub, NOTIFICATION_CHANNEL } from './http/notification-socket.ts';
@@ -91,6 +94,12 @@ export async function createServer(options: ServerOptions) {
     vault,
   });
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const sandbox =
+    options.sandbox ??
+    new SandboxPool({
+      ...(config.sandboxWorkers ? { workers: config.sandboxWorkers } : {}),
+      ...(config.sandboxQueuePerTenant ? { maxQueuedPerTenant: config.sandboxQueuePerTenant } : {}),
+    });
   const deps: Deps = {
     db,
     clock,
@@ -107,12 +116,10 @@ export async function createServer(options: ServerOptions) {
     signInThrottle: new SignInThrottle(
       redis ? redisFailureStore(redis, config.redisPrefix) : memoryFailureStore(),
     ),
-    sandbox:
-      options.sandbox ??
-      new SandboxPool({
-        ...(config.sandboxWorkers ? { workers: config.sandboxWorkers } : {}),
-        ...(config.sandboxQueuePerTenant ? { maxQueuedPerTenant: config.sandboxQueuePerTenant } : {}),
-      }),
+    sandbox,
+    pagePictures: new PagePictures((pdf, page, tenant) =>
+      pageImageSandboxed(pdf, page, { pool: sandbox, tenant }),
+    ),
     log,
     settings: {
       appUrl: config.appUrl,
@@ -123,7 +130,13 @@ export async function createServer(options: ServerOptions) {
       clientSecret,
       allowSignup: config.allowSignup,
       tsaUrl: config.tsaUrl,
+      trustedRoots: {
+        platform: readRootsFile(config.trustListFile),
+        national: readRootsFile(config.nationalRootsFile),
+      },
       sofficePath: config.sofficePath,
+      microsoft: config.microsoft,
+      verifyFetchRevocation: config.verifyFetchRevocation,
     },
   };
   const hub = createNotificationHub();
@@ -134,9 +147,13 @@ export async function createServer(options: ServerOptions) {
     rateLimitPerMinute: config.authRateLimitPerMinute,
     webDistDir: config.webDistDir,
     extraApiPrefixes: config.extraApiPrefixes,
+    metricsToken: config.metricsToken,
     notifications: { path: NOTIFICATION_PATH, hub },
   });
   const stopListening = await db.listen(NOTIFICATION_CHANNEL, (payload) => hub.publish(payload));
+  const stopBulkProgress = await db.listen(BULK_COMPOSE_PROGRESS_CHANNEL, (payload) =>
+    hub.publishBulkCompose(payload),
+  );
   // Mail that could not be sent earlier (SMTP down, process stopped) goes now, then with the
   // mail job every minute.
   mailer.kick();
@@ -152,7 +169,9 @@ export async function createServer(options: ServerOptions) {
     async close() {
       await jobs?.stop();
       hub.closeAll();
-      await stopListening();
+      // A database already gone (closed, restarting) has no listeners left to stop.
+      await stopListening().catch(() => undefined);
+      await stopBulkProgress().catch(() => undefined);
       await app.close();
       // An injected pool belongs to whoever made it.
       if (!options.sandbox) await deps.sandbox.close();
@@ -183,7 +202,7 @@ async function prepareDemo(
   if (created.length > 0) {
     log.info({ users: created }, 'demo data created');
     const lines = DEMO_USERS.filter((u) => created.includes(u.email)).map(
-      (u) => `  ${u.email.padEnd(24)} ${u.role}`,
+      (u) => `  ${u.email.padEnd(24)} ${u.role}${u.passcode ? `, signing passcode ${u.passcode}` : ''}`,
     );
     // The secret in force: SIGNET_CLIENT_SECRET overrides the demo one, and is not printed.
     const secret = config.clientSecret ? '(the secret set in SIGNET_CLIENT_SECRET)' : DEMO_CLIENT_SECRET;

@@ -34,6 +34,12 @@ const A = {
   oauthClientId: '',
   webhookId: '',
   webformId: '',
+  teamRoomId: '',
+  teamRoomFolderId: '',
+  teamRoomDocumentId: '',
+  bulkRunId: '',
+  stampPaperId: '',
+  rubberStampId: '',
 };
 const PNG =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
@@ -51,6 +57,116 @@ interface Attempt {
 }
 
 const attempts: Attempt[] = [
+  // Report ids are the catalogue's, the same in every tenant: nothing of A's to reach; a made-up one is -30.
+  {
+    route: 'GET /v1/report/:reportId',
+    call: () => ({ method: 'GET', url: `/v1/report/${A.teamRoomId}` }),
+    refusedWith: Code.REPORT_TEMPLATE_MISSING,
+  },
+  {
+    route: 'GET /v1/teamrooms/:teamRoomId',
+    call: () => ({ method: 'GET', url: `/v1/teamrooms/${A.teamRoomId}` }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'PUT /v1/teamrooms/:teamRoomId',
+    call: () => ({ method: 'PUT', url: `/v1/teamrooms/${A.teamRoomId}`, body: { name: 'Stolen' } }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'POST /v1/teamrooms/clone/:teamRoomId',
+    call: () => ({ method: 'POST', url: `/v1/teamrooms/clone/${A.teamRoomId}`, body: { name: 'Spy room' } }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'POST /v1/teamrooms/:teamRoomId/members',
+    call: () => ({
+      method: 'POST',
+      url: `/v1/teamrooms/${A.teamRoomId}/members`,
+      body: { userIds: [A.userId] },
+    }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'PUT /v1/teamrooms/:teamRoomId/members/:userId',
+    call: () => ({
+      method: 'PUT',
+      url: `/v1/teamrooms/${A.teamRoomId}/members/${A.userId}`,
+      body: { role: 'owner' },
+    }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'DELETE /v1/teamrooms/:teamRoomId/members/:userId',
+    call: () => ({ method: 'DELETE', url: `/v1/teamrooms/${A.teamRoomId}/members/${A.userId}` }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'POST /v1/teamrooms/:teamRoomId/folders',
+    call: () => ({ method: 'POST', url: `/v1/teamrooms/${A.teamRoomId}/folders`, body: { name: 'Spy' } }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'PUT /v1/teamrooms/:teamRoomId/folders/:folderId',
+    call: () => ({
+      method: 'PUT',
+      url: `/v1/teamrooms/${A.teamRoomId}/folders/${A.teamRoomFolderId}`,
+      body: { name: 'Spy' },
+    }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'DELETE /v1/teamrooms/:teamRoomId/folders/:folderId',
+    call: () => ({ method: 'DELETE', url: `/v1/teamrooms/${A.teamRoomId}/folders/${A.teamRoomFolderId}` }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'PUT /v1/teamrooms/:teamRoomId/documents/:documentId',
+    call: () => ({
+      method: 'PUT',
+      url: `/v1/teamrooms/${A.teamRoomId}/documents/${A.teamRoomDocumentId}`,
+      body: { name: 'Stolen.pdf' },
+    }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'DELETE /v1/teamrooms/:teamRoomId/documents/:documentId',
+    call: () => ({
+      method: 'DELETE',
+      url: `/v1/teamrooms/${A.teamRoomId}/documents/${A.teamRoomDocumentId}`,
+    }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'GET /v1/teamrooms/:teamRoomId/documents/:documentId/download',
+    call: () => ({
+      method: 'GET',
+      url: `/v1/teamrooms/${A.teamRoomId}/documents/${A.teamRoomDocumentId}/download`,
+    }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'POST /v1/teamrooms/:teamRoomId/compose',
+    call: () => ({
+      method: 'POST',
+      url: `/v1/teamrooms/${A.teamRoomId}/compose`,
+      body: { documentIds: [A.teamRoomDocumentId] },
+    }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'POST /v1/teamrooms/:teamRoomId/documents/:documentId/unlock',
+    call: () => ({
+      method: 'POST',
+      url: `/v1/teamrooms/${A.teamRoomId}/documents/${A.teamRoomDocumentId}/unlock`,
+    }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
+  {
+    route: 'POST /v1/teamrooms/:teamRoomId/documents',
+    call: () => ({ method: 'POST', url: `/v1/teamrooms/${A.teamRoomId}/documents`, ...aFile() }),
+    refusedWith: Code.TEAMROOM_MISSING,
+  },
   {
     route: 'GET /v1/users/:userId/:includeImages',
     call: () => ({ method: 'GET', url: `/v1/users/${A.userId}/true` }),
@@ -85,6 +201,11 @@ const attempts: Attempt[] = [
   {
     route: 'POST /v1/users/:userId/password/reset',
     call: () => ({ method: 'POST', url: `/v1/users/${A.userId}/password/reset` }),
+    refusedWith: Code.USER_NOT_FOUND,
+  },
+  {
+    route: 'DELETE /v2/users/:userId/passcode',
+    call: () => ({ method: 'DELETE', url: `/v2/users/${A.userId}/passcode` }),
     refusedWith: Code.USER_NOT_FOUND,
   },
   {
@@ -330,6 +451,11 @@ const attempts: Attempt[] = [
     refusedWith: Code.GENERIC_ERROR,
   },
   {
+    route: 'POST /v2/workflows/:workflowId/duplicate',
+    call: () => ({ method: 'POST', url: `/v2/workflows/${A.workflowId}/duplicate` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
     route: 'PUT /v1/workflow/states/:workflowStateId/:workflowStateOrder',
     call: () => ({ method: 'PUT', url: `/v1/workflow/states/${A.workflowStateId}/1` }),
     refusedWith: Code.INVALID_INPUT,
@@ -342,6 +468,36 @@ const attempts: Attempt[] = [
       body: { workflowStateId: A.workflowStateId, name: 'Stolen' },
     }),
     refusedWith: Code.INVALID_INPUT,
+  },
+  {
+    route: 'GET /v2/bulkcompose/template/:docTemplateId',
+    call: () => ({ method: 'GET', url: `/v2/bulkcompose/template/${A.docTemplateId}` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'GET /v2/bulkcompose/template/:docTemplateId/header',
+    call: () => ({ method: 'GET', url: `/v2/bulkcompose/template/${A.docTemplateId}/header` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'POST /v2/bulkcompose/template/:docTemplateId',
+    call: () => ({ method: 'POST', url: `/v2/bulkcompose/template/${A.docTemplateId}` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'GET /v2/bulkcompose/runs/:runId',
+    call: () => ({ method: 'GET', url: `/v2/bulkcompose/runs/${A.bulkRunId}` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'POST /v2/bulkcompose/runs/:runId/cancel',
+    call: () => ({ method: 'POST', url: `/v2/bulkcompose/runs/${A.bulkRunId}/cancel` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'GET /v2/bulkcompose/runs/:runId/failed',
+    call: () => ({ method: 'GET', url: `/v2/bulkcompose/runs/${A.bulkRunId}/failed` }),
+    refusedWith: Code.GENERIC_ERROR,
   },
   {
     route: 'GET /v1/documenttemplates/:docTemplateId',
@@ -487,6 +643,21 @@ const attempts: Attempt[] = [
     refusedWith: Code.GENERIC_ERROR,
   },
   {
+    route: 'POST /v2/epak/sign/aadhaar',
+    call: () => ({
+      method: 'POST',
+      url: '/v2/epak/sign/aadhaar',
+      body: { ePakId: A.epakId, documentId: A.documentId },
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    // An id of A's as the transaction: eSign transactions are looked up in the caller's tenant.
+    route: 'GET /v2/epak/sign/aadhaar/:txn',
+    call: () => ({ method: 'GET', url: `/v2/epak/sign/aadhaar/${A.epakId}` }),
+    refusedWith: Code.INVALID_SIGN_AUTH_TOKEN,
+  },
+  {
     route: 'POST /v2/epak/edit',
     call: () => ({ method: 'POST', url: '/v2/epak/edit', body: { ePakId: A.epakId, subject: 'Stolen' } }),
     refusedWith: Code.GENERIC_ERROR,
@@ -510,6 +681,24 @@ const attempts: Attempt[] = [
     call: () => ({ method: 'GET', url: '/v1/document/download', query: { docId: A.documentId } }),
     refusedWith: Code.DOCUMENT_MISSING,
   },
+  {
+    route: 'POST /v1/document/compare',
+    call: () => ({
+      method: 'POST',
+      url: '/v1/document/compare',
+      query: { ePakId: A.epakId, documentId: A.documentId },
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'POST /v1/document/compare/report',
+    call: () => ({
+      method: 'POST',
+      url: '/v1/document/compare/report',
+      query: { ePakId: A.epakId, documentId: A.documentId },
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
   // Ids in bodies and queries.
   {
     route: 'PUT /v2/users/roles',
@@ -523,6 +712,72 @@ const attempts: Attempt[] = [
   {
     route: 'PUT /v1/groups',
     call: () => ({ method: 'PUT', url: '/v1/groups', body: { groupId: A.groupId, groupName: 'Stolen' } }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  // Rubber stamps (B's switch on too): A's stamp is unknown to B (-1, 404) in the path and bodies.
+  {
+    route: 'DELETE /v2/rubberstamp/:id',
+    call: () => ({ method: 'DELETE', url: `/v2/rubberstamp/${A.rubberStampId}` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'POST /v2/rubberstamp/share',
+    call: () => ({
+      method: 'POST',
+      url: '/v2/rubberstamp/share',
+      body: { id: A.rubberStampId, userIds: [b.userId], groupIds: [] },
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'PUT /v2/rubberstamp',
+    call: () => {
+      const form = multipart([], { id: A.rubberStampId, name: 'Stolen' });
+      return {
+        method: 'PUT',
+        url: '/v2/rubberstamp',
+        body: form.body,
+        headers: { 'content-type': form.contentType },
+      };
+    },
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  // Stamp papers (B's switch on too): A's paper is unknown to B (-1, 404) in paths and bodies.
+  {
+    route: 'DELETE /v2/stamppapers/:stamps',
+    call: () => ({ method: 'DELETE', url: `/v2/stamppapers/${A.stampPaperId}` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'GET /v2/stamppaper/:stampPaperId/certificate',
+    call: () => ({ method: 'GET', url: `/v2/stamppaper/${A.stampPaperId}/certificate` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'PUT /v2/stamppaper',
+    call: () => ({
+      method: 'PUT',
+      url: '/v2/stamppaper',
+      body: { stampPaperId: A.stampPaperId, stampId: 'Stolen' },
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'POST /v2/epak/:ePakId/stamppaper',
+    call: () => ({
+      method: 'POST',
+      url: `/v2/epak/${A.epakId}/stamppaper`,
+      body: { stampPaperId: A.stampPaperId },
+    }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
+    route: 'POST /v2/stamppaper/assign',
+    call: () => ({
+      method: 'POST',
+      url: '/v2/stamppaper/assign',
+      body: { stampPaperIds: [A.stampPaperId], userIds: [b.userId] },
+    }),
     refusedWith: Code.GENERIC_ERROR,
   },
   {
@@ -601,6 +856,41 @@ beforeAll(async () => {
       body: { url: 'https://a.example/hooks', events: ['completed'] },
     })
   ).data.id;
+  for (const admin of [a, b])
+    await t.call('PUT', '/v1/configuration', {
+      token: admin.token,
+      body: { features: { stampPaper: true } },
+    });
+  const stamp = multipart(
+    [{ name: 'stamp.pdf', bytes: samplePdf('Stamp', 1), type: 'application/pdf', field: 'certificate' }],
+    { stampId: 'SECRET-STAMP', stateCode: 'MH', denomination: '100' },
+  );
+  A.stampPaperId = (
+    await t.call<{ stampPaperId: string }>('POST', '/v2/stamppaper', {
+      token: a.token,
+      body: stamp.body,
+      headers: { 'content-type': stamp.contentType },
+    })
+  ).data.stampPaperId;
+  expect(A.stampPaperId).toBeTruthy();
+  for (const admin of [a, b])
+    await t.call('PUT', '/v1/configuration', {
+      token: admin.token,
+      body: { features: { stampPaper: true, rubberStamp: true } },
+    });
+  const rubber = multipart([{ name: 'seal.png', bytes: Buffer.from(PNG, 'base64') }], {
+    name: 'Secret seal',
+    height: '50',
+    width: '50',
+  });
+  A.rubberStampId = (
+    await t.call<{ id: string }>('POST', '/v2/rubberstamp', {
+      token: a.token,
+      body: rubber.body,
+      headers: { 'content-type': rubber.contentType },
+    })
+  ).data.id;
+  expect(A.rubberStampId).toBeTruthy();
   const logo = multipart([{ name: 'logo.png', bytes: Buffer.from(PNG, 'base64') }]);
   A.letterheadId = (
     await t.call<{ letterHeadDocId: string }>('POST', '/v1/letterheadtemplate', {
@@ -610,7 +900,36 @@ beforeAll(async () => {
     })
   ).data.letterHeadDocId;
   for (const admin of [a, b])
-    await t.call('PUT', '/v1/configuration', { token: admin.token, body: { features: { webForm: true } } });
+    await t.call('PUT', '/v1/configuration', {
+      token: admin.token,
+      body: { features: { webForm: true, teamRoom: true, stampPaper: true, rubberStamp: true } },
+    });
+  A.teamRoomId = (
+    await t.call<{ teamRoomId: string }>('POST', '/v1/teamrooms', {
+      token: a.token,
+      body: { name: 'Secret room' },
+    })
+  ).data.teamRoomId;
+  A.teamRoomFolderId =
+    (
+      await t.call<{ folders: { folderId: string }[] }>('POST', `/v1/teamrooms/${A.teamRoomId}/folders`, {
+        token: a.token,
+        body: { name: 'Secret folder' },
+      })
+    ).data.folders[0]?.folderId ?? '';
+  const roomFile = aFile();
+  A.teamRoomDocumentId =
+    (
+      await t.call<{ documents: { documentId: string }[] }>(
+        'POST',
+        `/v1/teamrooms/${A.teamRoomId}/documents`,
+        {
+          token: a.token,
+          ...roomFile,
+        },
+      )
+    ).data.documents[0]?.documentId ?? '';
+  expect([A.teamRoomId, A.teamRoomFolderId, A.teamRoomDocumentId]).not.toContain('');
   A.webformId = (
     await t.call<{ mappingId: string }>('POST', '/v2/webform', {
       token: a.token,
@@ -623,6 +942,28 @@ beforeAll(async () => {
       body: { targets: { email: { kind: 'recipient', step: 1, index: 0, part: 'email' } } },
     })
   ).data.mappingId;
+  // A bulk compose run of A's own, from a template of A's with a workflow (a row left pending).
+  const bulkTemplate = (
+    await t.call<{ id: string }>('POST', '/v1/documenttemplates', {
+      token: a.token,
+      body: {
+        templateName: 'Secret bulk template',
+        documentIds: [(await upload(t, a.token, 'Bulk.pdf', samplePdf('Bulk', 1))).documentId],
+        workflowTemplateId: A.workflowId,
+      },
+    })
+  ).data.id;
+  const bulkFile = multipart([
+    { name: 'rows.csv', bytes: Buffer.from('subject\r\nSecret row\r\n'), type: 'text/csv' },
+  ]);
+  A.bulkRunId = (
+    await t.call<{ runId: string }>('POST', `/v2/bulkcompose/template/${bulkTemplate}`, {
+      token: a.token,
+      body: bulkFile.body,
+      headers: { 'content-type': bulkFile.contentType },
+    })
+  ).data.runId;
+  expect(A.bulkRunId).toBeTruthy();
   expect([A.workflowId, A.workflowStateId, A.docTemplateId, A.letterheadId, A.webhookId]).not.toContain('');
   expect(A.webformId).toBeTruthy();
 });
@@ -725,6 +1066,34 @@ describe("tenant B's admin against tenant A", () => {
     ]);
     expect((await t.call<unknown[]>('GET', '/v1/oauthclients', { token: b.token })).data).toEqual([]);
     expect((await t.call<unknown[]>('GET', '/v1/callbacks', { token: b.token })).data).toEqual([]);
+    const room = await t.call<{
+      name: string;
+      members: unknown[];
+      folders: { name: string }[];
+      documents: { name: string; locked: boolean }[];
+    }>('GET', `/v1/teamrooms/${A.teamRoomId}`, { token: a.token });
+    expect(room.data).toMatchObject({ name: 'Secret room', folders: [{ name: 'Secret folder' }] });
+    expect(room.data.members).toHaveLength(1);
+    expect(room.data.documents).toMatchObject([{ name: 'Planted.pdf', locked: false }]);
+    expect((await t.call<unknown[]>('GET', '/v1/teamrooms', { token: b.token })).data).toEqual([]);
+    const stamps = await t.call<{ stampPapers: { stampId: string; assignedUsers: unknown[] }[] }>(
+      'POST',
+      '/v2/stamppapers',
+      { token: a.token, body: {} },
+    );
+    expect([stamps.code, stamps.message, stamps.data?.stampPapers]).toMatchObject([
+      1,
+      undefined,
+      [{ stampId: 'SECRET-STAMP', assignedUsers: [] }],
+    ]);
+    const bStamps = await t.call<{ totalCount: number }>('POST', '/v2/stamppapers', {
+      token: b.token,
+      body: {},
+    });
+    expect(bStamps.data.totalCount).toBe(0);
+    const seals = await t.call<{ name: string }[]>('GET', '/v2/rubberstamp', { token: a.token });
+    expect(seals.data.map((x) => x.name)).toEqual(['Secret seal']);
+    expect((await t.call<unknown[]>('GET', '/v2/rubberstamp', { token: b.token })).data).toEqual([]);
     const tenants = await t.call<{ tenantName: string; status: string }[]>('GET', '/v2/tenants', {
       token: (await t.signIn('superadmin@demo.test')).token,
     });

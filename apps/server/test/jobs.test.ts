@@ -297,5 +297,6 @@ describe('the job queue (pg-boss on the same database)', () => {
     } finally {
       await s.close();
     }
-  });
+    // Every job of the server once, then a whole signing: more than the default on a busy machine.
+  }, 90_000);
 });

@@ -131,6 +131,32 @@ const served: Record<string, Probe[]> = {
       outcome: 'notFound',
     },
   ],
+  'POST /v2/epak/sign/aadhaar': [
+    { method: 'POST', url: () => '/v2/epak/sign/aadhaar', body: () => ({}), outcome: 'passesTheGate' },
+    {
+      method: 'POST',
+      url: () => '/v2/epak/sign/aadhaar',
+      body: () => ({ ePakId: other.epakId, documentId: other.documentId }),
+      outcome: 'notFound',
+    },
+  ],
+  'POST /v1/cosign/authentication': [
+    { method: 'POST', url: () => '/v1/cosign/authentication', body: () => ({}), outcome: 'passesTheGate' },
+    {
+      method: 'POST',
+      url: () => '/v1/cosign/authentication',
+      body: () => ({ ePakId: other.epakId, documentId: other.documentId, username: 'u', password: 'p' }),
+      outcome: 'notFound',
+    },
+  ],
+  // The signer's certificates at the provider: nothing about ePaks.
+  'GET /v1/transsped/certificates': [
+    { method: 'GET', url: () => '/v1/transsped/certificates', outcome: 'passesTheGate' },
+  ],
+  // Only the signer's own transactions, and only of the link's ePak (aadhaar-signing.ts).
+  'GET /v2/epak/sign/aadhaar/:txn': [
+    { method: 'GET', url: () => `/v2/epak/sign/aadhaar/${nobody}`, outcome: 'passesTheGate' },
+  ],
   'PUT /v2/epak/:ePakId/document/:documentId/:action': [
     {
       method: 'PUT',
@@ -225,6 +251,12 @@ const served: Record<string, Probe[]> = {
   'GET /v1/config': [{ method: 'GET', url: () => '/v1/config', outcome: 'answered' }],
   // Tried with a session of its own below: it ends the session.
   'POST /v1/logout': [],
+  // Stops nothing on the server and leaves the session alive (stop-timers.ts).
+  'POST /v1/logout/stoptimer': [{ method: 'POST', url: () => '/v1/logout/stoptimer', outcome: 'answered' }],
+  // The signing view cleans a photographed signature; a text file is refused as no image, not with -11.
+  'POST /v1/users/image/removebg': [
+    { method: 'POST', url: () => '/v1/users/image/removebg', raw: aFile, outcome: 'passesTheGate' },
+  ],
 };
 
 /** Routes that refuse a link session with -11: everything that is not about the link's ePak. */
@@ -256,6 +288,8 @@ const refused = [
   'GET /v1/users/:userId/photo',
   'DELETE /v1/users/:userId/photo',
   'POST /v1/users/:userId/password/reset',
+  'PUT /v2/user/passcode',
+  'DELETE /v2/users/:userId/passcode',
   'DELETE /v1/users/:userId/invitation',
   'PUT /v1/users/:userId/status',
   'POST /v1/users/:userId/signature',
@@ -280,10 +314,14 @@ const refused = [
   'PUT /v1/configuration',
   'GET /v2/activity/verify',
   'POST /v1/documents',
+  'POST /v1/skydrivefiles',
   'GET /v1/documents',
   'DELETE /v1/documents',
   'PUT /v1/document/:documentId/rename',
   'POST /v1/documents/merge',
+  'POST /v1/document/compare',
+  'POST /v1/document/compare/report',
+  'POST /v1/document/convert',
   'GET /v1/documents/:documentId/preconfiguredtags',
   'GET /v1/document/download',
   'POST /v2/epak',
@@ -313,6 +351,7 @@ const refused = [
   'GET /v2/workflows/:workflowId',
   'PUT /v2/workflows/:workflowId',
   'DELETE /v2/workflows/:workflowId',
+  'POST /v2/workflows/:workflowId/duplicate',
   'GET /v1/workflow/states',
   'POST /v1/workflow/states',
   'PUT /v1/workflow/states',
@@ -324,10 +363,17 @@ const refused = [
   'PUT /v1/documenttemplates/:docTemplateId',
   'POST /v1/documenttemplate/upload',
   'GET /v2/documenttemplate/:docTemplateId/workflowtemplate/:workflowTemplateId/export',
+  'POST /v2/documenttemplate/import',
+  'POST /v1/docusigntemplate',
   'POST /v1/letterheadtemplate',
   'GET /v1/letterheadtemplate',
   'GET /v1/letterheadtemplate/:letterHeadDocId',
   'DELETE /v1/letterheadtemplate/:letterHeadDocId',
+  'POST /v2/rubberstamp',
+  'GET /v2/rubberstamp',
+  'PUT /v2/rubberstamp',
+  'DELETE /v2/rubberstamp/:id',
+  'POST /v2/rubberstamp/share',
   'POST /v2/compose/epak',
   'POST /v3/compose/epak',
   'GET /v1/oauthclients',
@@ -341,6 +387,13 @@ const refused = [
   'POST /v2/userSyncUp/test',
   'POST /v2/startUserSyncUp',
   'GET /v2/userSyncUp/runs',
+  'GET /v2/bulkcompose/template/:docTemplateId',
+  'GET /v2/bulkcompose/template/:docTemplateId/header',
+  'POST /v2/bulkcompose/template/:docTemplateId',
+  'GET /v2/bulkcompose/runs',
+  'GET /v2/bulkcompose/runs/:runId',
+  'POST /v2/bulkcompose/runs/:runId/cancel',
+  'GET /v2/bulkcompose/runs/:runId/failed',
   'GET /v2/webhooks',
   'POST /v2/webhooks',
   'PUT /v2/webhooks/:id',
@@ -356,18 +409,59 @@ const refused = [
   'GET /v2/generatewebformapi',
   'GET /v1/sso',
   'PUT /v1/sso',
+  'GET /v1/teamrooms',
+  'POST /v1/teamrooms',
+  'GET /v1/teamrooms/:teamRoomId',
+  'PUT /v1/teamrooms/:teamRoomId',
+  'POST /v1/teamrooms/clone/:teamRoomId',
+  'POST /v1/teamrooms/:teamRoomId/members',
+  'PUT /v1/teamrooms/:teamRoomId/members/:userId',
+  'DELETE /v1/teamrooms/:teamRoomId/members/:userId',
+  'POST /v1/teamrooms/:teamRoomId/folders',
+  'PUT /v1/teamrooms/:teamRoomId/folders/:folderId',
+  'DELETE /v1/teamrooms/:teamRoomId/folders/:folderId',
+  'POST /v1/teamrooms/:teamRoomId/documents',
+  'PUT /v1/teamrooms/:teamRoomId/documents/:documentId',
+  'DELETE /v1/teamrooms/:teamRoomId/documents/:documentId',
+  'GET /v1/teamrooms/:teamRoomId/documents/:documentId/download',
+  'POST /v1/teamrooms/:teamRoomId/compose',
+  'POST /v1/teamrooms/:teamRoomId/documents/:documentId/unlock',
+  'POST /v2/epak/:ePakId/stamppaper',
+  'POST /v2/stamppaper',
+  'PUT /v2/stamppaper',
+  'POST /v2/stamppapers',
+  'DELETE /v2/stamppapers/:stamps',
+  'GET /v2/stamppaper/stats',
+  'POST /v2/stamppaper/assign',
+  'POST /v2/stamppaper/bulkassign',
+  'POST /v2/stamppaper/bulkrevoke',
+  'GET /v2/stamppaper/user/groupedstamps',
+  'GET /v2/stamppaper/:stampPaperId/certificate',
+  'POST /v1/stamppapers/csv/upload',
+  'POST /v1/stamppapers/csv/export',
+  'GET /v1/stamppapers/csv/export',
+  'GET /v1/report',
+  'GET /v1/report/:reportId',
+  'POST /v1/report',
+  // A UIS session is a signed-in member's, not a forwarded link's.
+  'GET /v1/uisauthcode',
 ];
 
 /** Routes without sign-in: they never read the token, so a link session is nobody there. */
 const publicRoutes = [
+  // The token is in the path and checked there (public-profile.ts).
+  'GET /v1/users/:accessToken',
   'GET /public/alive',
   'HEAD /public/alive',
+  'GET /public/ready',
+  'HEAD /public/ready',
   'GET /public/configuration',
   'GET /public/usertype',
   'GET /public/passwordpolicy',
   'POST /public/token',
   'POST /public/ui/switch',
   'GET /public/branding/:tenantId/logo',
+  'GET /public/easysign/:easyToken/first-page',
   'GET /public/access_token',
   'POST /v1/authenticate',
   'POST /v2/authentication/otp/verify',
@@ -382,6 +476,11 @@ const publicRoutes = [
   'GET /public/sso/:tenantId',
   'POST /public/sso/start',
   'POST /public/sso/callback',
+  'POST /public/verify',
+  'POST /public/verify/report',
+  'GET /public/verifyQrData',
+  // The eSign service's answer through the signer's browser: checked by its XML signature.
+  'POST /public/esign/response/:tenantId/:txn',
 ];
 
 /** Each route as `METHOD url`, with its auth mode. */

@@ -65,6 +65,7 @@ const cases: Case[] = [
     options: () => ({ body: { admin: true } }),
   },
   { permission: 'users.resetPassword', method: 'POST', url: () => `/v1/users/${nobody}/password/reset` },
+  { permission: 'users.resetPassword', method: 'DELETE', url: () => `/v2/users/${nobody}/passcode` },
   { permission: 'users.statistics', method: 'GET', url: () => '/v1/users/statistics' },
   {
     permission: 'users.disable',
@@ -100,7 +101,19 @@ const cases: Case[] = [
     options: () => ({ body: { userIds: [nobody] } }),
   },
   { permission: 'documents.upload', method: 'POST', url: () => '/v1/documents' },
+  // Without a file: an allowed role gets -109 (nothing to convert).
+  { permission: 'documents.upload', method: 'POST', url: () => '/v1/document/convert' },
+  // The demo tenant has no Microsoft app: an allowed role gets -177 after the check, no Graph call.
+  {
+    permission: 'documents.upload',
+    method: 'POST',
+    url: () => '/v1/skydrivefiles',
+    options: () => ({ body: { accessToken: 'not-a-real-token', items: [{ id: 'item-1' }] } }),
+  },
   { permission: 'documents.manage', method: 'GET', url: () => '/v1/documents' },
+  // Without files: an allowed role gets -109 (nothing to compare).
+  { permission: 'documents.manage', method: 'POST', url: () => '/v1/document/compare' },
+  { permission: 'documents.manage', method: 'POST', url: () => '/v1/document/compare/report' },
   {
     permission: 'documents.manage',
     method: 'DELETE',
@@ -118,6 +131,23 @@ const cases: Case[] = [
   { permission: 'epaks.read', method: 'GET', url: () => `/v2/epaks/${nobody}` },
   { permission: 'epaks.act', method: 'PUT', url: () => `/v2/epak/${nobody}/document/${nobody}/viewed` },
   {
+    permission: 'epaks.act',
+    method: 'POST',
+    url: () => '/v2/epak/sign/aadhaar',
+    options: () => ({ body: { ePakId: nobody, documentId: nobody } }),
+  },
+  { permission: 'epaks.act', method: 'GET', url: () => `/v2/epak/sign/aadhaar/${nobody}` },
+  {
+    permission: 'epaks.act',
+    method: 'POST',
+    url: () => '/v1/cosign/authentication',
+    options: () => ({ form: { ePakId: nobody, documentId: nobody, username: 'u', password: 'p' } }),
+  },
+  { permission: 'epaks.act', method: 'GET', url: () => '/v1/transsped/certificates' },
+  { permission: 'epaks.act', method: 'GET', url: () => '/v1/uisauthcode' },
+  // Without a photo: an allowed role gets -109 (nothing attached).
+  { permission: 'epaks.act', method: 'POST', url: () => '/v1/users/image/removebg' },
+  {
     permission: 'tenant.settings',
     method: 'PUT',
     url: () => '/v1/configuration',
@@ -131,6 +161,93 @@ const cases: Case[] = [
   // While the tenant's web-form switch is off, allowed callers get -1 (409), not -11.
   { permission: 'webforms.manage', method: 'GET', url: () => '/v2/webform' },
   { permission: 'directory.manage', method: 'GET', url: () => '/v2/userSyncUp/runs' },
+  // Bulk compose: allowed callers get 404 for an unknown template or run, or the list.
+  { permission: 'epaks.bulkCompose', method: 'GET', url: () => '/v2/bulkcompose/runs' },
+  { permission: 'epaks.bulkCompose', method: 'GET', url: () => `/v2/bulkcompose/runs/${nobody}` },
+  { permission: 'epaks.bulkCompose', method: 'POST', url: () => `/v2/bulkcompose/runs/${nobody}/cancel` },
+  { permission: 'epaks.bulkCompose', method: 'GET', url: () => `/v2/bulkcompose/runs/${nobody}/failed` },
+  { permission: 'epaks.bulkCompose', method: 'GET', url: () => `/v2/bulkcompose/template/${nobody}` },
+  { permission: 'epaks.bulkCompose', method: 'GET', url: () => `/v2/bulkcompose/template/${nobody}/header` },
+  { permission: 'epaks.bulkCompose', method: 'POST', url: () => `/v2/bulkcompose/template/${nobody}` },
+  // Rubber stamps: with the tenant's switch off (the default), allowed callers get -1 (409), not -11.
+  { permission: 'rubberStamps.use', method: 'GET', url: () => '/v2/rubberstamp' },
+  // No multipart body: -109 after the check.
+  { permission: 'rubberStamps.manage', method: 'POST', url: () => '/v2/rubberstamp' },
+  { permission: 'rubberStamps.manage', method: 'PUT', url: () => '/v2/rubberstamp' },
+  { permission: 'rubberStamps.manage', method: 'DELETE', url: () => `/v2/rubberstamp/${nobody}` },
+  {
+    permission: 'rubberStamps.manage',
+    method: 'POST',
+    url: () => '/v2/rubberstamp/share',
+    options: () => ({ body: { id: nobody, userIds: [], groupIds: [] } }),
+  },
+  // Team rooms: with the tenant's switch off (the default), allowed callers get -1 (409), not -11.
+  { permission: 'teamrooms.use', method: 'GET', url: () => '/v1/teamrooms' },
+  { permission: 'teamrooms.use', method: 'GET', url: () => `/v1/teamrooms/${nobody}` },
+  {
+    permission: 'teamrooms.create',
+    method: 'POST',
+    url: () => '/v1/teamrooms',
+    options: (role) => ({ body: { name: `Matrix ${role}` } }),
+  },
+  { permission: 'teamrooms.create', method: 'POST', url: () => `/v1/teamrooms/clone/${nobody}` },
+  // Stamp papers: with the tenant's switch off (the default), allowed callers get -1 (409), not -11.
+  {
+    permission: 'stampPapers.manage',
+    method: 'POST',
+    url: () => '/v2/stamppapers',
+    options: () => ({ body: {} }),
+  },
+  { permission: 'stampPapers.manage', method: 'GET', url: () => '/v2/stamppaper/stats' },
+  // No multipart body: -109 after the check.
+  { permission: 'stampPapers.manage', method: 'POST', url: () => '/v2/stamppaper' },
+  {
+    permission: 'stampPapers.manage',
+    method: 'PUT',
+    url: () => '/v2/stamppaper',
+    options: () => ({ body: { stampPaperId: nobody } }),
+  },
+  { permission: 'stampPapers.manage', method: 'DELETE', url: () => `/v2/stamppapers/${nobody}` },
+  {
+    permission: 'stampPapers.manage',
+    method: 'POST',
+    url: () => '/v2/stamppaper/assign',
+    options: () => ({ body: { stampPaperIds: [nobody], userIds: [nobody] } }),
+  },
+  {
+    permission: 'stampPapers.manage',
+    method: 'POST',
+    url: () => '/v2/stamppaper/bulkassign',
+    options: () => ({ body: { count: 1, denomination: 10, userIds: [nobody] } }),
+  },
+  {
+    permission: 'stampPapers.manage',
+    method: 'POST',
+    url: () => '/v2/stamppaper/bulkrevoke',
+    options: () => ({ body: { fromDate: '2020-01-01', toDate: '2020-01-02' } }),
+  },
+  { permission: 'stampPapers.manage', method: 'GET', url: () => `/v2/stamppaper/${nobody}/certificate` },
+  { permission: 'stampPapers.manage', method: 'POST', url: () => '/v1/stamppapers/csv/upload' },
+  {
+    permission: 'stampPapers.manage',
+    method: 'POST',
+    url: () => '/v1/stamppapers/csv/export',
+    options: () => ({ body: { rows: [] } }),
+  },
+  { permission: 'stampPapers.manage', method: 'GET', url: () => '/v1/stamppapers/csv/export' },
+  { permission: 'stampPapers.use', method: 'GET', url: () => '/v2/stamppaper/user/groupedstamps' },
+  {
+    permission: 'stampPapers.use',
+    method: 'POST',
+    url: () => `/v2/epak/${nobody}/stamppaper`,
+    options: () => ({ body: { stateCode: 'MH', denomination: 100 } }),
+  },
+  {
+    permission: 'epaks.compose',
+    method: 'POST',
+    url: () => `/v1/teamrooms/${nobody}/compose`,
+    options: () => ({ body: { documentIds: [nobody] } }),
+  },
   {
     permission: 'oauth.authorize',
     method: 'POST',
@@ -141,6 +258,19 @@ const cases: Case[] = [
   { permission: 'templates.manage', method: 'GET', url: () => '/v1/workflow/states' },
   { permission: 'templates.manage', method: 'GET', url: () => '/v1/documenttemplates' },
   { permission: 'templates.manage', method: 'GET', url: () => '/v1/letterheadtemplate' },
+  { permission: 'templates.manage', method: 'POST', url: () => `/v2/workflows/${nobody}/duplicate` },
+  // No file: -109 after the check.
+  { permission: 'templates.manage', method: 'POST', url: () => '/v2/documenttemplate/import' },
+  // A document that is not a PDF: an allowed role gets -136 after the check, nothing stored.
+  {
+    permission: 'templates.manage',
+    method: 'POST',
+    url: () => '/v1/docusigntemplate',
+    options: () => ({
+      body: { documents: [{ documentBase64: 'aGVsbG8=' }], recipients: {} },
+      query: { dryRun: 'true' },
+    }),
+  },
   {
     permission: 'templates.manage',
     method: 'POST',
@@ -178,6 +308,14 @@ const cases: Case[] = [
     method: 'GET',
     url: () => '/v2/statistics',
     options: () => ({ query: { scope: 'user', userId: nobody } }),
+  },
+  { permission: 'reports.run', method: 'GET', url: () => '/v1/report' },
+  // Reporting on other people: allowed roles get the (empty) report, the rest -11.
+  {
+    permission: 'reports.all',
+    method: 'POST',
+    url: () => '/v1/report',
+    options: () => ({ body: { reportId: 'epakVolumes', filters: { userIds: [nobody] } } }),
   },
   { permission: 'configuration.read', method: 'GET', url: () => '/v1/configuration' },
   { permission: 'configuration.read', method: 'GET', url: () => '/v1/config' },
@@ -293,4 +431,16 @@ describe('the role matrix', () => {
       });
     });
   }
+
+  // Calls about the caller's own session need no permission: every role, super admin too, may make them.
+  it('lets every role stop its session timers and read its own profile by its token', async () => {
+    const outcome: Record<string, string> = {};
+    for (const role of roles) {
+      const token = tokens.get(role) ?? '';
+      const stopped = await t.call('POST', '/v1/logout/stoptimer', { token });
+      const profile = await t.call<{ id: string }>('GET', `/v1/users/${token}`);
+      outcome[role] = `${stopped.code} ${profile.code} ${profile.data?.id === userIds.get(role)}`;
+    }
+    expect(outcome).toEqual(Object.fromEntries(roles.map((r) => [r, '1 1 true'])));
+  });
 });

@@ -68,6 +68,7 @@ export function configuration(
     recipientRules: RecipientRulesSchema.parse({}),
     archivalPeriodDays: null,
     announcement: null,
+    oneDrive: null,
     branding: { displayName: null, primaryColor: null, logoUrl: null },
     // No notification transport: the tests do not open sockets.
     session: {

@@ -21,6 +21,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 when the database answers, its migrations are applied and blob storage takes a write; 503 (-1601, the same checks as data) when one fails */
+        get: operations["checkReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/configuration": {
         parameters: {
             query?: never;
@@ -106,6 +123,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/easysign/{easyToken}/first-page": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The first page of an easy-sign link's document as a WebP picture, shown before the app loads (-42 when the link shows none) */
+        get: operations["getEasySignFirstPage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/token": {
         parameters: {
             query?: never;
@@ -168,6 +202,23 @@ export interface paths {
         put?: never;
         /** Ends the session: its tokens stop working */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/logout/stoptimer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Stops the session's inactivity timers, as clients call it on sign-out; the server keeps none, so the session stays alive (see stop-timers.ts) */
+        post: operations["stopSessionTimers"];
         delete?: never;
         options?: never;
         head?: never;
@@ -773,6 +824,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/user/passcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Sets or changes the user’s own signing passcode (6–12 digits; changing it needs the current passcode or the account password); sets passcodeFlag */
+        put: operations["setSigningPasscode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/users/{userId}/passcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Admin: clears a member’s signing passcode and passcodeFlag */
+        delete: operations["clearSigningPasscode"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/image/removebg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Turns a photo of a handwritten signature (multipart "file", JPEG or PNG) into a transparent PNG of the ink alone, in "inkColour" (#rrggbb), cropped and levelled; nothing is saved */
+        post: operations["cleanSignaturePhoto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{accessToken}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The public profile (name, email, photo URL, tenants) of the user an access token belongs to; -45 for a bad or expired token, -5 for an unknown session */
+        get: operations["getProfileByAccessToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/groups": {
         parameters: {
             query?: never;
@@ -943,6 +1062,23 @@ export interface paths {
         get: operations["getConfiguration"];
         /** Admin: changes the tenant's settings (any subset) */
         put: operations["updateConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The same as GET /v1/configuration, under the short path older clients call */
+        get: operations["getConfigurationShort"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
@@ -1508,7 +1644,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Signs several ePaks with one signature: SIGNED or SKIPPED per ePak */
+        /** Signs up to 100 ePaks with one signature (and PIN): SIGNED, or SKIPPED with the code, reason and fields to fill, per ePak */
         post: operations["bulkSignEpaks"];
         delete?: never;
         options?: never;
@@ -1599,6 +1735,23 @@ export interface paths {
         put?: never;
         /** Saves a workflow template (-63 when the name is taken) */
         post: operations["createWorkflow"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/workflows/{workflowId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copies a workflow template as the caller’s own private one, named "<name> (2)" or the next free number */
+        post: operations["duplicateWorkflow"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1731,6 +1884,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/documenttemplate/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports a template export zip (multipart "file") as the caller’s document template with a copy of its workflow */
+        post: operations["importDocumentTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/docusigntemplate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports a DocuSign template (its JSON export) as a document template with a workflow of roles; dryRun=true previews it and stores nothing */
+        post: operations["importDocuSignTemplate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/letterheadtemplate": {
         parameters: {
             query?: never;
@@ -1762,6 +1949,109 @@ export interface paths {
         post?: never;
         /** Deletes a letterhead (its uploader or an admin) */
         delete: operations["deleteLetterhead"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/bulkcompose/template/{docTemplateId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a document template's bulk compose CSV holds: its roles, fields and columns */
+        get: operations["getBulkComposeLayout"];
+        put?: never;
+        /** Uploads a CSV (multipart "file") of one row per ePak and queues the run: header checks -107/-175/-174, row codes per row */
+        post: operations["startBulkCompose"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/bulkcompose/template/{docTemplateId}/header": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The CSV header of a document template's bulk compose file, to fill one row per ePak */
+        get: operations["getBulkComposeHeader"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/bulkcompose/runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's latest bulk compose runs, newest first */
+        get: operations["listBulkComposeRuns"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/bulkcompose/runs/{runId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A bulk compose run: rows sent, failed and cancelled, time left, the first failures */
+        get: operations["getBulkComposeRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/bulkcompose/runs/{runId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancels the rows of a run not sent yet */
+        post: operations["cancelBulkComposeRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/bulkcompose/runs/{runId}/failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A run's failed rows as CSV, with code and message columns, to fix and upload again */
+        get: operations["getBulkComposeFailedRows"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2166,6 +2456,730 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/teamrooms": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The team rooms the caller is a member of (status ENABLED by default, or TRASH) */
+        get: operations["listTeamRooms"];
+        put?: never;
+        /** Creates a team room; the caller is its owner (-224 when the name is taken) */
+        post: operations["createTeamRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team room with its members, folders and documents, each with the ePak started from it (-1005 to non-members) */
+        get: operations["getTeamRoom"];
+        /** Renames, describes, trashes (status TRASH) or restores (ENABLED) a team room (owners) */
+        put: operations["updateTeamRoom"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/clone/{teamRoomId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new team room with the same folders and (unless includeMembers is false) members; documents stay */
+        post: operations["cloneTeamRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds tenant users to a team room as owner or member (owners; -3 for someone who cannot join) */
+        post: operations["addTeamRoomMembers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}/members/{userId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a member's room role (owners; -22 would leave the room without an owner) */
+        put: operations["updateTeamRoomMember"];
+        post?: never;
+        /** Removes a member (owners) or leaves the room (oneself); the last owner stays (-22) */
+        delete: operations["removeTeamRoomMember"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}/folders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a folder to a team room (-22 when the room has one of that name) */
+        post: operations["createTeamRoomFolder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}/folders/{folderId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Renames a team-room folder */
+        put: operations["renameTeamRoomFolder"];
+        post?: never;
+        /** Deletes a team-room folder; its documents stay in the room */
+        delete: operations["deleteTeamRoomFolder"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Uploads documents into a team room (multipart "file" parts; folderId in the query) */
+        post: operations["uploadTeamRoomDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Moves a team-room document to a folder (null: none) and/or renames it */
+        put: operations["updateTeamRoomDocument"];
+        post?: never;
+        /** Deletes a team-room document (-82 while an ePak holds it) */
+        delete: operations["deleteTeamRoomDocument"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}/documents/{documentId}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A team-room document’s PDF */
+        get: operations["downloadTeamRoomDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}/compose": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Copies room documents into the caller’s library for compose (POST /v2/epak with their ids); -169 when one is already used */
+        post: operations["composeFromTeamRoom"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/teamrooms/{teamRoomId}/documents/{documentId}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lets a team-room document go from its ePak (-170 while that ePak is in progress) */
+        post: operations["unlockTeamRoomDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/rubberstamp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Rubber stamps: every one for admins, else those shared with the caller (directly or via a group) */
+        get: operations["listRubberStamps"];
+        /** Changes a rubber stamp (admins): name, height, width and/or its image */
+        put: operations["updateRubberStamp"];
+        /** Adds a rubber stamp (admins): image (PNG/JPEG, at most 500 KB), name, height and width in points; -1 (409) while the tenant’s switch is off */
+        post: operations["createRubberStamp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/rubberstamp/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a rubber stamp (admins); stamps already applied stay in signed documents */
+        delete: operations["deleteRubberStamp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/rubberstamp/share": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replaces the users and groups a rubber stamp is shared with (admins) */
+        post: operations["shareRubberStamp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Checks every signature of anyone's PDF (multipart, one "file" part): signer, times, integrity, trust, revocation, PAdES level, later changes, certification */
+        post: operations["verifyPdf"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/verify/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The verification of a PDF (multipart, one "file" part) as a PDF report */
+        post: operations["downloadVerificationReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/verifyQrData": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a document's QR code stands for: id, hashes, ePak status, organisation, signers (-1401 altered or forged, -1006 gone) */
+        get: operations["getVerifyQrData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/document/compare": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Compares two PDFs (multipart parts "first" and "second") or, with ePakId and documentId, two revisions of an ePak document (from, to: before signing, after each signature, now): words inserted, deleted and moved per page, changed regions, pages added and removed */
+        post: operations["compareDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/document/compare/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The same comparison as POST /v1/document/compare, as a PDF report of the differences */
+        post: operations["downloadCompareReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/document/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Converts one office, image or XML file (multipart part "file") to PDF through the upload converters and answers the PDF itself (attachment <name>.pdf; X-Page-Count, X-Conversion: converted, created, repaired, decrypted or kept); nothing is stored. -48 when the conversion fails, -177 for a type that is not accepted, -182 for an empty file, -59 for an unusable PDF */
+        post: operations["convertDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The catalogue of reports with the filters each takes (not for registrars) */
+        get: operations["listReports"];
+        put?: never;
+        /** Runs a report: format json answers {code: 1, data: ReportResult} (the first 500 rows); csv, xlsx and pdf answer the file, streamed (-29 not available, -30 unknown, -31 bad filters, -143 too many rows, -148 past quarter, -149 admins only) */
+        post: operations["runReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/report/{reportId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One report's input filters (-30 no such report) */
+        get: operations["getReportFilters"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/skydrivefiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds files picked in OneDrive as documents (as an upload): the body carries the user’s Microsoft Graph token (never stored) and the drive items; -45 (HTTP 424) when the Microsoft sign-in has expired, -179 (503, Retry-After) when Microsoft keeps throttling, upload codes otherwise */
+        post: operations["addSkyDriveFiles"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/epak/sign/aadhaar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aadhaar eSign (eSign API 2.1): prepares the signer’s revision and answers the signed eSign request the browser posts (a form) to the eSign service; the service posts its answer back to Signet, which sends the browser to /aadhaar-redirect */
+        post: operations["startAadhaarSigning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/epak/sign/aadhaar/{txn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How the signer’s eSign transaction ended: pending, signed, or failed with its code (-160 unknown or not theirs) */
+        get: operations["getAadhaarSigningOutcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/esign/response/{tenantId}/{txn}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The eSign service’s responseUrl: its signed EsignResp (form field eSignResponse), posted by the signer’s browser; embeds the signature and redirects (303) to /aadhaar-redirect with the outcome */
+        post: operations["receiveEsignResponse"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cosign/authentication": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** COSIGN: the signer’s account at the COSIGN provider (form-encoded username, password, optional OTP) for one document; answers a sign authorisation token the sign call takes alone */
+        post: operations["authenticateCosign"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transsped/certificates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signer’s certificates at the TRANSSPED provider (CSC credentials/list + info): subject, issuer, validity, usable */
+        get: operations["listTransspedCertificates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/uisauthcode": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signed code naming this session for the UIS session, valid for uistokenexpiresin minus the UIS correction (120 s) */
+        get: operations["getUisAuthCode"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stamppaper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes the stamp id, state or denomination of an AVAILABLE stamp paper (-82 in use, -203 stamp id taken) */
+        put: operations["updateStampPaper"];
+        /** Adds a stamp paper (multipart: "certificate" a one-page PDF or a PNG/JPEG, "stampId", "stateCode", "denomination"); -203 when the stamp id exists */
+        post: operations["addStampPaper"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stamppapers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The stamp paper inventory with filters (state, denomination, status, assignee) and paging */
+        post: operations["listStampPapers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stamppapers/{stamps}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes stamp papers (comma-separated ids), all or none: -82 when one is in use */
+        delete: operations["deleteStampPapers"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stamppaper/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Stamp paper counts per state × denomination × status */
+        get: operations["getStampPaperStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stamppaper/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes stamp papers usable by users and groups (added to their assignments) */
+        post: operations["assignStampPapers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stamppaper/bulkassign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Assigns a number of unassigned AVAILABLE papers of a denomination (and state) to users and groups */
+        post: operations["bulkAssignStampPapers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stamppaper/bulkrevoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes back the assignments of AVAILABLE papers made in a date range (-209 on date errors) */
+        post: operations["bulkRevokeStampPapers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stamppaper/user/groupedstamps": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The AVAILABLE stamp papers the caller may use (directly or through groups), counted per state and denomination */
+        get: operations["getGroupedStamps"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/epak/{ePakId}/stamppaper": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Prepends a stamp paper the caller may use (a paper, or a state and denomination) as page 1 of a draft's document; its tags move one page on */
+        post: operations["addStampPaperToDraft"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/stamppaper/{stampPaperId}/certificate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A stamp paper's certificate (PDF or image; the generated page for CSV imports) */
+        get: operations["getStampPaperCertificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stamppapers/csv/upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Imports stamp papers from a CSV (multipart "file"; columns stampId, stateCode, denomination): valid rows added, failed rows answered with code and message */
+        post: operations["importStampPapersCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/stamppapers/csv/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The stamp paper inventory as CSV (filters: state, denomination, status) */
+        get: operations["exportStampPapersCsv"];
+        put?: never;
+        /** The failed rows of a stamp paper import (JSON body {rows}: as the upload answered them) back as CSV with code and message columns */
+        post: operations["exportFailedStampPapersCsv"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2178,7 +3192,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description The input is not valid (-6) or the request cannot be completed. Codes: -1, -6, -12, -16, -17, -29, -31, -42, -49, -62, -67, -77, -109, -136, -138, -143, -151, -152, -160, -181, -182, -196, -209, -226, -1004, -171, -107, -174, -175. */
+        /** @description The input is not valid (-6) or the request cannot be completed. Codes: -1, -6, -12, -16, -17, -29, -31, -42, -49, -62, -67, -77, -109, -136, -138, -143, -151, -152, -160, -181, -182, -196, -209, -226, -1004, -1401, -171, -107, -174, -175. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2232,6 +3246,15 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
+        /** @description The media type is not accepted. Codes: -177. */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
         /** @description A document could not be read or converted. Codes: -48, -59, -125, -215, -216, -1303. */
         UnprocessableContent: {
             headers: {
@@ -2252,6 +3275,24 @@ export interface components {
         };
         /** @description Unexpected server error (-2); the answer carries x-request-id. Codes: -2. */
         ServerError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description Not ready to serve (-1601): a dependency failed its check; try again later. Codes: -1601. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorEnvelope"];
+            };
+        };
+        /** @description An outside service did not answer in time. Codes: -179. */
+        GatewayTimeout: {
             headers: {
                 [name: string]: unknown;
             };
@@ -2294,6 +3335,52 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             500: components["responses"]["ServerError"];
+        };
+    };
+    checkReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            ready: boolean;
+                            checks: {
+                                database: {
+                                    ok: boolean;
+                                    /** @description How long the check took, in milliseconds */
+                                    ms: number;
+                                };
+                                migrations: {
+                                    ok: boolean;
+                                    /** @description How long the check took, in milliseconds */
+                                    ms: number;
+                                };
+                                storage: {
+                                    ok: boolean;
+                                    /** @description How long the check took, in milliseconds */
+                                    ms: number;
+                                };
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            500: components["responses"]["ServerError"];
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getPublicConfiguration: {
@@ -2479,6 +3566,31 @@ export interface operations {
                 };
                 content: {
                     "image/png": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getEasySignFirstPage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                easyToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/webp": Blob;
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -2830,6 +3942,40 @@ export interface operations {
                         data: {
                             /** @enum {boolean} */
                             ok: true;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    stopSessionTimers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @enum {boolean} */
+                            stopped: true;
+                            sessionId: string;
                         };
                         message?: string;
                     };
@@ -4633,6 +5779,166 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    setSigningPasscode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    passcode: string;
+                    confirmPasscode: string;
+                    current?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            passcodeFlag: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    clearSigningPasscode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            passcodeFlag: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cleanSignaturePhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                    inkColour?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            image: string;
+                            width: number;
+                            height: number;
+                            levelledBy: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getProfileByAccessToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                accessToken: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            firstName: string;
+                            lastName: string;
+                            name: string;
+                            email: string;
+                            photoUrl: string | null;
+                            tenants: {
+                                tenantUuid: string;
+                                tenantName: string;
+                                userRole: string;
+                                status: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listGroups: {
         parameters: {
             query?: never;
@@ -5513,6 +6819,13 @@ export interface operations {
                                 primaryColor: string | null;
                                 logoUrl: string | null;
                             };
+                            oneDrive: {
+                                clientId: string;
+                                /** @default common */
+                                authority: string;
+                                loginUrl: string;
+                                pickerUrl: string;
+                            } | null;
                             session: {
                                 uistokenexpiresin: number;
                                 notificationPath: string;
@@ -5639,6 +6952,11 @@ export interface operations {
                         mime: "image/png" | "image/jpeg" | "image/webp";
                         data: string;
                     } | null;
+                    oneDrive?: {
+                        clientId: string;
+                        /** @default common */
+                        authority?: string;
+                    } | null;
                 };
             };
         };
@@ -5735,6 +7053,13 @@ export interface operations {
                                 primaryColor: string | null;
                                 logoUrl: string | null;
                             };
+                            oneDrive: {
+                                clientId: string;
+                                /** @default common */
+                                authority: string;
+                                loginUrl: string;
+                                pickerUrl: string;
+                            } | null;
                             session: {
                                 uistokenexpiresin: number;
                                 notificationPath: string;
@@ -5751,6 +7076,131 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getConfigurationShort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            tenantUuid: string | null;
+                            tenantName: string | null;
+                            languages: string[];
+                            dateFormat: string;
+                            features: {
+                                /** @default false */
+                                teamRoom: boolean;
+                                /** @default true */
+                                compare: boolean;
+                                /** @default true */
+                                features: boolean;
+                                /** @default false */
+                                webForm: boolean;
+                                /** @default false */
+                                stampPaper: boolean;
+                                /** @default false */
+                                rubberStamp: boolean;
+                                /** @default true */
+                                advancedAdminSettings: boolean;
+                                /** @default false */
+                                userSyncUp: boolean;
+                                /** @default false */
+                                workflowRestriction: boolean;
+                                /** @default false */
+                                onedrive: boolean;
+                                /** @default false */
+                                googledrive: boolean;
+                                /** @default false */
+                                showUserUuidColumn: boolean;
+                                /** @default true */
+                                showSentReceivedArchive: boolean;
+                                /** @default false */
+                                zoom: boolean;
+                            };
+                            hiddenMenuItems: string[];
+                            passwordPolicy: {
+                                /** @default 8 */
+                                minLength: number;
+                                /** @default 128 */
+                                maxLength: number;
+                                /** @default true */
+                                requireUppercase: boolean;
+                                /** @default true */
+                                requireLowercase: boolean;
+                                /** @default true */
+                                requireDigit: boolean;
+                                /** @default false */
+                                requireSpecial: boolean;
+                                /** @default 0 */
+                                expiryDays: number;
+                                /** @default 5 */
+                                lockoutThreshold: number;
+                                /** @default 15 */
+                                lockoutMinutes: number;
+                            };
+                            twoFactor: boolean;
+                            epakExpiryDays: number;
+                            epakRetentionDays: number;
+                            geolocation: string;
+                            internalDomains: string[];
+                            recipientRules: {
+                                /** @default false */
+                                internalOnly: boolean;
+                                /** @default false */
+                                verifiedOnly: boolean;
+                                /** @default false */
+                                skipNewUsers: boolean;
+                                /** @default [] */
+                                allowedRoles: ("root" | "admin" | "custodian" | "signer" | "submitter" | "registrar")[];
+                            };
+                            archivalPeriodDays: number | null;
+                            announcement: {
+                                text: string;
+                                /** Format: date-time */
+                                startTime: string;
+                                /** Format: date-time */
+                                endTime: string;
+                            } | null;
+                            branding: {
+                                displayName: string | null;
+                                primaryColor: string | null;
+                                logoUrl: string | null;
+                            };
+                            oneDrive: {
+                                clientId: string;
+                                /** @default common */
+                                authority: string;
+                                loginUrl: string;
+                                pickerUrl: string;
+                            } | null;
+                            session: {
+                                uistokenexpiresin: number;
+                                notificationPath: string;
+                                notificationTransports: string[];
+                                webNotificationTimeoutMs: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -6176,15 +7626,23 @@ export interface operations {
                             signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
                         }[];
                     }[];
-                    /**
-                     * Format: date-time
-                     * @default null
-                     */
+                    /** Format: date-time */
                     expiresOn?: string | null;
-                    /** @default 3 */
                     reminderIntervalDays?: number;
-                    /** @default 5 */
                     reminderMax?: number;
+                    /** @default [] */
+                    roleRecipients?: {
+                        email: string;
+                        /** @default  */
+                        firstName?: string;
+                        /** @default  */
+                        middleName?: string;
+                        /** @default  */
+                        lastName?: string;
+                        /** @enum {string} */
+                        signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                        role: string;
+                    }[];
                     /** @default [] */
                     tags?: {
                         key: string;
@@ -6204,6 +7662,18 @@ export interface operations {
                     /** @default  */
                     comments?: string;
                     callbackUrl?: string;
+                    stampPaper?: {
+                        /** Format: uuid */
+                        stampPaperId: string;
+                        /** Format: uuid */
+                        documentId?: string;
+                    } | {
+                        /** @enum {string} */
+                        stateCode: "AN" | "AP" | "AR" | "AS" | "BR" | "CH" | "CG" | "DH" | "DL" | "GA" | "GJ" | "HR" | "HP" | "JK" | "JH" | "KA" | "KL" | "LA" | "LD" | "MP" | "MH" | "MN" | "ML" | "MZ" | "NL" | "OD" | "PY" | "PB" | "RJ" | "SK" | "TN" | "TS" | "TR" | "UP" | "UK" | "WB";
+                        denomination: number;
+                        /** Format: uuid */
+                        documentId?: string;
+                    };
                 };
             };
         };
@@ -7301,6 +8771,7 @@ export interface operations {
                     pin?: string;
                     signAuthToken?: string;
                     otp?: string;
+                    passcode?: string;
                     reason?: string;
                     location?: string;
                     geolocation?: {
@@ -7358,6 +8829,7 @@ export interface operations {
                         value: string | null;
                     }[];
                     signatureImage?: string;
+                    passcode?: string;
                     reason?: string;
                     location?: string;
                     geolocation?: {
@@ -8159,6 +9631,8 @@ export interface operations {
                             /** @enum {string} */
                             status: "SIGNED" | "SKIPPED";
                             reason: string | null;
+                            code: number | null;
+                            missing?: string[];
                         }[];
                         message?: string;
                     };
@@ -8504,7 +9978,18 @@ export interface operations {
                                 /** @default null */
                                 minRequired: number | null;
                                 /** @default [] */
-                                recipients: {
+                                recipients: ({
+                                    /** @enum {string} */
+                                    kind: "role";
+                                    role: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "group";
+                                    /** Format: uuid */
+                                    groupId: string;
+                                    /** @default  */
+                                    groupName: string;
+                                } | {
                                     email: string;
                                     /** @default  */
                                     firstName: string;
@@ -8514,8 +9999,16 @@ export interface operations {
                                     lastName: string;
                                     /** @enum {string} */
                                     signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
-                                }[];
+                                    /** @enum {string} */
+                                    kind?: "person";
+                                })[];
                             }[];
+                            /** @default 3 */
+                            reminderIntervalDays: number;
+                            /** @default 5 */
+                            reminderMax: number;
+                            /** @default null */
+                            expiryDays: number | null;
                             workflowId: string;
                             ownerId: string;
                             createdOn: string;
@@ -8560,7 +10053,18 @@ export interface operations {
                         /** @default null */
                         minRequired?: number | null;
                         /** @default [] */
-                        recipients?: {
+                        recipients?: ({
+                            /** @enum {string} */
+                            kind: "role";
+                            role: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "group";
+                            /** Format: uuid */
+                            groupId: string;
+                            /** @default  */
+                            groupName?: string;
+                        } | {
                             email: string;
                             /** @default  */
                             firstName?: string;
@@ -8570,8 +10074,16 @@ export interface operations {
                             lastName?: string;
                             /** @enum {string} */
                             signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
-                        }[];
+                            /** @enum {string} */
+                            kind?: "person";
+                        })[];
                     }[];
+                    /** @default 3 */
+                    reminderIntervalDays?: number;
+                    /** @default 5 */
+                    reminderMax?: number;
+                    /** @default null */
+                    expiryDays?: number | null;
                 };
             };
         };
@@ -8605,7 +10117,18 @@ export interface operations {
                                 /** @default null */
                                 minRequired: number | null;
                                 /** @default [] */
-                                recipients: {
+                                recipients: ({
+                                    /** @enum {string} */
+                                    kind: "role";
+                                    role: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "group";
+                                    /** Format: uuid */
+                                    groupId: string;
+                                    /** @default  */
+                                    groupName: string;
+                                } | {
                                     email: string;
                                     /** @default  */
                                     firstName: string;
@@ -8615,8 +10138,16 @@ export interface operations {
                                     lastName: string;
                                     /** @enum {string} */
                                     signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
-                                }[];
+                                    /** @enum {string} */
+                                    kind?: "person";
+                                })[];
                             }[];
+                            /** @default 3 */
+                            reminderIntervalDays: number;
+                            /** @default 5 */
+                            reminderMax: number;
+                            /** @default null */
+                            expiryDays: number | null;
                             workflowId: string;
                             ownerId: string;
                             createdOn: string;
@@ -8628,6 +10159,94 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    duplicateWorkflow: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                workflowId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            name: string;
+                            /** @default  */
+                            description: string;
+                            /**
+                             * @default ESIGNATURE
+                             * @enum {string}
+                             */
+                            signingPolicy: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                            /** @default true */
+                            shared: boolean;
+                            steps: {
+                                /** @enum {string} */
+                                type: "REVIEW" | "SIGN" | "EMAIL" | "INPERSONSIGN";
+                                /** @default  */
+                                name: string;
+                                /** @enum {string} */
+                                signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                /** @default null */
+                                minRequired: number | null;
+                                /** @default [] */
+                                recipients: ({
+                                    /** @enum {string} */
+                                    kind: "role";
+                                    role: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "group";
+                                    /** Format: uuid */
+                                    groupId: string;
+                                    /** @default  */
+                                    groupName: string;
+                                } | {
+                                    email: string;
+                                    /** @default  */
+                                    firstName: string;
+                                    /** @default  */
+                                    middleName: string;
+                                    /** @default  */
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                    /** @enum {string} */
+                                    kind?: "person";
+                                })[];
+                            }[];
+                            /** @default 3 */
+                            reminderIntervalDays: number;
+                            /** @default 5 */
+                            reminderMax: number;
+                            /** @default null */
+                            expiryDays: number | null;
+                            workflowId: string;
+                            ownerId: string;
+                            createdOn: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
@@ -8673,7 +10292,18 @@ export interface operations {
                                 /** @default null */
                                 minRequired: number | null;
                                 /** @default [] */
-                                recipients: {
+                                recipients: ({
+                                    /** @enum {string} */
+                                    kind: "role";
+                                    role: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "group";
+                                    /** Format: uuid */
+                                    groupId: string;
+                                    /** @default  */
+                                    groupName: string;
+                                } | {
                                     email: string;
                                     /** @default  */
                                     firstName: string;
@@ -8683,8 +10313,16 @@ export interface operations {
                                     lastName: string;
                                     /** @enum {string} */
                                     signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
-                                }[];
+                                    /** @enum {string} */
+                                    kind?: "person";
+                                })[];
                             }[];
+                            /** @default 3 */
+                            reminderIntervalDays: number;
+                            /** @default 5 */
+                            reminderMax: number;
+                            /** @default null */
+                            expiryDays: number | null;
                             workflowId: string;
                             ownerId: string;
                             createdOn: string;
@@ -8732,7 +10370,18 @@ export interface operations {
                         /** @default null */
                         minRequired?: number | null;
                         /** @default [] */
-                        recipients?: {
+                        recipients?: ({
+                            /** @enum {string} */
+                            kind: "role";
+                            role: string;
+                        } | {
+                            /** @enum {string} */
+                            kind: "group";
+                            /** Format: uuid */
+                            groupId: string;
+                            /** @default  */
+                            groupName?: string;
+                        } | {
                             email: string;
                             /** @default  */
                             firstName?: string;
@@ -8742,8 +10391,16 @@ export interface operations {
                             lastName?: string;
                             /** @enum {string} */
                             signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
-                        }[];
+                            /** @enum {string} */
+                            kind?: "person";
+                        })[];
                     }[];
+                    /** @default 3 */
+                    reminderIntervalDays?: number;
+                    /** @default 5 */
+                    reminderMax?: number;
+                    /** @default null */
+                    expiryDays?: number | null;
                 };
             };
         };
@@ -8777,7 +10434,18 @@ export interface operations {
                                 /** @default null */
                                 minRequired: number | null;
                                 /** @default [] */
-                                recipients: {
+                                recipients: ({
+                                    /** @enum {string} */
+                                    kind: "role";
+                                    role: string;
+                                } | {
+                                    /** @enum {string} */
+                                    kind: "group";
+                                    /** Format: uuid */
+                                    groupId: string;
+                                    /** @default  */
+                                    groupName: string;
+                                } | {
                                     email: string;
                                     /** @default  */
                                     firstName: string;
@@ -8787,8 +10455,16 @@ export interface operations {
                                     lastName: string;
                                     /** @enum {string} */
                                     signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
-                                }[];
+                                    /** @enum {string} */
+                                    kind?: "person";
+                                })[];
                             }[];
+                            /** @default 3 */
+                            reminderIntervalDays: number;
+                            /** @default 5 */
+                            reminderMax: number;
+                            /** @default null */
+                            expiryDays: number | null;
                             workflowId: string;
                             ownerId: string;
                             createdOn: string;
@@ -9838,6 +11514,459 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    importDocumentTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            documentTemplate: {
+                                id: string;
+                                docTemplateId: string;
+                                templateName: string;
+                                /** @enum {string} */
+                                signingPolicy: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                /** @enum {string} */
+                                type: "Owner" | "Shared";
+                                ownerId: string;
+                                workflowTemplateId: string | null;
+                                documents: {
+                                    documentId: string;
+                                    name: string;
+                                    pageCount: number;
+                                    pages: {
+                                        pageNumber: number;
+                                        width: number;
+                                        height: number;
+                                        rotate: number;
+                                    }[];
+                                }[];
+                                tags: {
+                                    /** Format: uuid */
+                                    uuid?: string;
+                                    key: string;
+                                    /** @enum {string} */
+                                    type: "signature" | "signatureText" | "userInitial" | "reason" | "username" | "timeStamp" | "location" | "userTitle" | "userUuid" | "docUuid" | "attachment" | "selfSignAttachment" | "composite" | "email" | "reasonFreeText" | "image" | "calendar" | "text" | "qrcode" | "letterHead" | "textArea" | "singleSelect" | "multiSelect";
+                                    /** @default  */
+                                    name: string;
+                                    /** @default  */
+                                    label: string;
+                                    /**
+                                     * @default printed
+                                     * @enum {string}
+                                     */
+                                    category: "printed" | "nonPrinted";
+                                    /**
+                                     * @default signer
+                                     * @enum {string}
+                                     */
+                                    tagFor: "all" | "custodian" | "signer" | "custodianOrSigner";
+                                    /**
+                                     * @default new
+                                     * @enum {string}
+                                     */
+                                    createType: "existing" | "new" | "signer";
+                                    pageNumber: number;
+                                    positionX: number;
+                                    positionY: number;
+                                    blockWidth: number;
+                                    blockHeight: number;
+                                    blockBounds?: {
+                                        [key: string]: number;
+                                    };
+                                    fontSize?: number;
+                                    fontWeight?: string;
+                                    fontStyle?: string;
+                                    fontFamily?: string;
+                                    limits?: {
+                                        minWidth?: number;
+                                        maxWidth?: number;
+                                        minHeight?: number;
+                                        maxHeight?: number;
+                                        minFontSize?: number;
+                                        maxFontSize?: number;
+                                    };
+                                    validations?: {
+                                        required: {
+                                            value: boolean;
+                                            /** @default  */
+                                            message: string;
+                                        };
+                                    };
+                                    value?: string | null;
+                                    /** @default false */
+                                    readOnly: boolean;
+                                    userEmail?: string;
+                                    wfsOrderId?: number;
+                                    maxUpload?: number;
+                                    subType?: string;
+                                    options?: string[];
+                                    originUuid?: string;
+                                    /** @default 0 */
+                                    documentPosition: number;
+                                    signerIndex?: number;
+                                }[];
+                                createdOn: string;
+                            };
+                            workflow: {
+                                name: string;
+                                /** @default  */
+                                description: string;
+                                /**
+                                 * @default ESIGNATURE
+                                 * @enum {string}
+                                 */
+                                signingPolicy: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                /** @default true */
+                                shared: boolean;
+                                steps: {
+                                    /** @enum {string} */
+                                    type: "REVIEW" | "SIGN" | "EMAIL" | "INPERSONSIGN";
+                                    /** @default  */
+                                    name: string;
+                                    /** @enum {string} */
+                                    signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                    /** @default null */
+                                    minRequired: number | null;
+                                    /** @default [] */
+                                    recipients: ({
+                                        /** @enum {string} */
+                                        kind: "role";
+                                        role: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "group";
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        /** @default  */
+                                        groupName: string;
+                                    } | {
+                                        email: string;
+                                        /** @default  */
+                                        firstName: string;
+                                        /** @default  */
+                                        middleName: string;
+                                        /** @default  */
+                                        lastName: string;
+                                        /** @enum {string} */
+                                        signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                        /** @enum {string} */
+                                        kind?: "person";
+                                    })[];
+                                }[];
+                                /** @default 3 */
+                                reminderIntervalDays: number;
+                                /** @default 5 */
+                                reminderMax: number;
+                                /** @default null */
+                                expiryDays: number | null;
+                                workflowId: string;
+                                ownerId: string;
+                                createdOn: string;
+                            } | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    importDocuSignTemplate: {
+        parameters: {
+            query?: {
+                dryRun?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string | number | boolean;
+                    emailSubject?: string | number | boolean;
+                    envelopeTemplateDefinition?: {
+                        name?: string | number | boolean;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    documents: ({
+                        documentId?: string | number | boolean;
+                        name?: string | number | boolean;
+                        fileExtension?: string | number | boolean;
+                        documentBase64: string;
+                    } & {
+                        [key: string]: unknown;
+                    })[];
+                    recipients?: {
+                        [key: string]: ({
+                            recipientId?: string | number | boolean;
+                            roleName?: string | number | boolean;
+                            name?: string | number | boolean;
+                            email?: string | number | boolean;
+                            routingOrder?: string | number | boolean;
+                            tabs?: {
+                                [key: string]: ({
+                                    tabLabel?: string | number | boolean;
+                                    name?: string | number | boolean;
+                                    documentId?: string | number | boolean;
+                                    pageNumber?: string | number | boolean;
+                                    xPosition?: string | number | boolean;
+                                    yPosition?: string | number | boolean;
+                                    width?: string | number | boolean;
+                                    height?: string | number | boolean;
+                                    required?: string | number | boolean;
+                                    optional?: string | number | boolean;
+                                    locked?: string | number | boolean;
+                                    value?: string | number | boolean;
+                                    selected?: string | number | boolean;
+                                    validationPattern?: string | number | boolean;
+                                    validationMessage?: string | number | boolean;
+                                    anchorString?: string | number | boolean;
+                                    anchorXOffset?: string | number | boolean;
+                                    anchorYOffset?: string | number | boolean;
+                                    anchorUnits?: string | number | boolean;
+                                    anchorIgnoreIfNotPresent?: string | number | boolean;
+                                    groupName?: string | number | boolean;
+                                    listItems?: ({
+                                        text?: string | number | boolean;
+                                        value?: string | number | boolean;
+                                        selected?: string | number | boolean;
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                    radios?: ({
+                                        pageNumber?: string | number | boolean;
+                                        xPosition?: string | number | boolean;
+                                        yPosition?: string | number | boolean;
+                                        value?: string | number | boolean;
+                                        selected?: string | number | boolean;
+                                    } & {
+                                        [key: string]: unknown;
+                                    })[];
+                                } & {
+                                    [key: string]: unknown;
+                                })[];
+                            };
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                    };
+                } & {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            dryRun: boolean;
+                            templateName: string;
+                            documents: {
+                                name: string;
+                                pageCount: number;
+                            }[];
+                            steps: {
+                                /** @enum {string} */
+                                type: "REVIEW" | "SIGN" | "EMAIL" | "INPERSONSIGN";
+                                roles: string[];
+                            }[];
+                            tagCounts: {
+                                [key: string]: number;
+                            };
+                            unmapped: {
+                                item: string;
+                                reason: string;
+                            }[];
+                            documentTemplate: {
+                                id: string;
+                                docTemplateId: string;
+                                templateName: string;
+                                /** @enum {string} */
+                                signingPolicy: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                /** @enum {string} */
+                                type: "Owner" | "Shared";
+                                ownerId: string;
+                                workflowTemplateId: string | null;
+                                documents: {
+                                    documentId: string;
+                                    name: string;
+                                    pageCount: number;
+                                    pages: {
+                                        pageNumber: number;
+                                        width: number;
+                                        height: number;
+                                        rotate: number;
+                                    }[];
+                                }[];
+                                tags: {
+                                    /** Format: uuid */
+                                    uuid?: string;
+                                    key: string;
+                                    /** @enum {string} */
+                                    type: "signature" | "signatureText" | "userInitial" | "reason" | "username" | "timeStamp" | "location" | "userTitle" | "userUuid" | "docUuid" | "attachment" | "selfSignAttachment" | "composite" | "email" | "reasonFreeText" | "image" | "calendar" | "text" | "qrcode" | "letterHead" | "textArea" | "singleSelect" | "multiSelect";
+                                    /** @default  */
+                                    name: string;
+                                    /** @default  */
+                                    label: string;
+                                    /**
+                                     * @default printed
+                                     * @enum {string}
+                                     */
+                                    category: "printed" | "nonPrinted";
+                                    /**
+                                     * @default signer
+                                     * @enum {string}
+                                     */
+                                    tagFor: "all" | "custodian" | "signer" | "custodianOrSigner";
+                                    /**
+                                     * @default new
+                                     * @enum {string}
+                                     */
+                                    createType: "existing" | "new" | "signer";
+                                    pageNumber: number;
+                                    positionX: number;
+                                    positionY: number;
+                                    blockWidth: number;
+                                    blockHeight: number;
+                                    blockBounds?: {
+                                        [key: string]: number;
+                                    };
+                                    fontSize?: number;
+                                    fontWeight?: string;
+                                    fontStyle?: string;
+                                    fontFamily?: string;
+                                    limits?: {
+                                        minWidth?: number;
+                                        maxWidth?: number;
+                                        minHeight?: number;
+                                        maxHeight?: number;
+                                        minFontSize?: number;
+                                        maxFontSize?: number;
+                                    };
+                                    validations?: {
+                                        required: {
+                                            value: boolean;
+                                            /** @default  */
+                                            message: string;
+                                        };
+                                    };
+                                    value?: string | null;
+                                    /** @default false */
+                                    readOnly: boolean;
+                                    userEmail?: string;
+                                    wfsOrderId?: number;
+                                    maxUpload?: number;
+                                    subType?: string;
+                                    options?: string[];
+                                    originUuid?: string;
+                                    /** @default 0 */
+                                    documentPosition: number;
+                                    signerIndex?: number;
+                                }[];
+                                createdOn: string;
+                            } | null;
+                            workflow: {
+                                name: string;
+                                /** @default  */
+                                description: string;
+                                /**
+                                 * @default ESIGNATURE
+                                 * @enum {string}
+                                 */
+                                signingPolicy: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                /** @default true */
+                                shared: boolean;
+                                steps: {
+                                    /** @enum {string} */
+                                    type: "REVIEW" | "SIGN" | "EMAIL" | "INPERSONSIGN";
+                                    /** @default  */
+                                    name: string;
+                                    /** @enum {string} */
+                                    signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                    /** @default null */
+                                    minRequired: number | null;
+                                    /** @default [] */
+                                    recipients: ({
+                                        /** @enum {string} */
+                                        kind: "role";
+                                        role: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        kind: "group";
+                                        /** Format: uuid */
+                                        groupId: string;
+                                        /** @default  */
+                                        groupName: string;
+                                    } | {
+                                        email: string;
+                                        /** @default  */
+                                        firstName: string;
+                                        /** @default  */
+                                        middleName: string;
+                                        /** @default  */
+                                        lastName: string;
+                                        /** @enum {string} */
+                                        signingPolicy?: "ESIGNATURE" | "QUICKSIGN" | "SAFEMOBILE" | "HYBRID" | "ETOKEN" | "INTERNAL" | "COSIGN" | "AADHAAR" | "CAPI" | "PSS" | "QUICKSIGNNEW" | "TRANSSPED" | "ODPPKI" | "ODPIDPKI" | "DSC";
+                                        /** @enum {string} */
+                                        kind?: "person";
+                                    })[];
+                                }[];
+                                /** @default 3 */
+                                reminderIntervalDays: number;
+                                /** @default 5 */
+                                reminderMax: number;
+                                /** @default null */
+                                expiryDays: number | null;
+                                workflowId: string;
+                                ownerId: string;
+                                createdOn: string;
+                            } | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     listLetterheads: {
         parameters: {
             query?: never;
@@ -9976,6 +12105,324 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBulkComposeLayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                docTemplateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            docTemplateId: string;
+                            templateName: string;
+                            roles: {
+                                name: string;
+                                steps: {
+                                    order: number;
+                                    /** @enum {string} */
+                                    type: "REVIEW" | "SIGN" | "EMAIL" | "INPERSONSIGN";
+                                }[];
+                            }[];
+                            fields: {
+                                name: string;
+                                type: string;
+                                options?: string[];
+                            }[];
+                            columns: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startBulkCompose: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                docTemplateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    stampStateCode?: string;
+                    stampDenomination?: string;
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            runId: string;
+                            docTemplateId: string;
+                            templateName: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "cancelled";
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            cancelled: number;
+                            secondsLeft: number | null;
+                            failures: {
+                                row: number;
+                                code: number;
+                                message: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBulkComposeHeader: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                docTemplateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listBulkComposeRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            runs: {
+                                runId: string;
+                                docTemplateId: string;
+                                templateName: string;
+                                fileName: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "completed" | "cancelled";
+                                createdAt: string;
+                                startedAt: string | null;
+                                finishedAt: string | null;
+                                total: number;
+                                sent: number;
+                                failed: number;
+                                cancelled: number;
+                                secondsLeft: number | null;
+                                failures: {
+                                    row: number;
+                                    code: number;
+                                    message: string;
+                                }[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBulkComposeRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            runId: string;
+                            docTemplateId: string;
+                            templateName: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "cancelled";
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            cancelled: number;
+                            secondsLeft: number | null;
+                            failures: {
+                                row: number;
+                                code: number;
+                                message: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cancelBulkComposeRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            runId: string;
+                            docTemplateId: string;
+                            templateName: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            status: "queued" | "running" | "completed" | "cancelled";
+                            createdAt: string;
+                            startedAt: string | null;
+                            finishedAt: string | null;
+                            total: number;
+                            sent: number;
+                            failed: number;
+                            cancelled: number;
+                            secondsLeft: number | null;
+                            failures: {
+                                row: number;
+                                code: number;
+                                message: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getBulkComposeFailedRows: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             500: components["responses"]["ServerError"];
         };
     };
@@ -11762,6 +14209,3108 @@ export interface operations {
             409: components["responses"]["Conflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listTeamRooms: {
+        parameters: {
+            query?: {
+                status?: "ENABLED" | "TRASH";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createTeamRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @default  */
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getTeamRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateTeamRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    description?: string;
+                    /** @enum {string} */
+                    status?: "ENABLED" | "TRASH";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    cloneTeamRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @default true */
+                    includeMembers?: boolean;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addTeamRoomMembers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    userIds: string[];
+                    /**
+                     * @default member
+                     * @enum {string}
+                     */
+                    role?: "owner" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateTeamRoomMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    role: "owner" | "member";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    removeTeamRoomMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+                userId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        } | null;
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createTeamRoomFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    renameTeamRoomFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+                folderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteTeamRoomFolder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+                folderId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    uploadTeamRoomDocuments: {
+        parameters: {
+            query?: {
+                folderId?: string;
+            };
+            header?: never;
+            path: {
+                teamRoomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: Blob[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateTeamRoomDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    folderId?: string | null;
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteTeamRoomDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    downloadTeamRoomDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    composeFromTeamRoom: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    documentIds: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                originalName: string;
+                                pageCount: number;
+                                pages: {
+                                    pageNumber: number;
+                                    width: number;
+                                    height: number;
+                                    rotate: number;
+                                }[];
+                                status: string;
+                                kind: string;
+                                createdOn: string;
+                                ePakId: string | null;
+                                sha256: string;
+                                size: number;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    unlockTeamRoomDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                teamRoomId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            teamRoomId: string;
+                            name: string;
+                            description: string;
+                            /** @enum {string} */
+                            status: "ENABLED" | "TRASH";
+                            /** @enum {string} */
+                            myRole: "owner" | "member";
+                            memberCount: number;
+                            documentCount: number;
+                            createdOn: string;
+                            members: {
+                                user: {
+                                    id: string;
+                                    email: string;
+                                    firstName: string;
+                                    middleName: string;
+                                    lastName: string;
+                                    /** @enum {string} */
+                                    role: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    type: "internal" | "external";
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                    verified: boolean;
+                                };
+                                /** @enum {string} */
+                                role: "owner" | "member";
+                                addedOn: string;
+                            }[];
+                            folders: {
+                                folderId: string;
+                                name: string;
+                            }[];
+                            documents: {
+                                documentId: string;
+                                name: string;
+                                folderId: string | null;
+                                pageCount: number;
+                                size: number;
+                                sha256: string;
+                                uploadedBy: string;
+                                uploadedOn: string;
+                                locked: boolean;
+                                ePak: {
+                                    ePakId: string | null;
+                                    subject: string;
+                                    status: string;
+                                    progressPercent: number;
+                                } | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listRubberStamps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            name: string;
+                            height: number;
+                            width: number;
+                            mimeType: string;
+                            size: number;
+                            image: string;
+                            createdBy: string;
+                            createdOn: string;
+                            updatedOn: string;
+                            sharedWith: {
+                                userIds: string[];
+                                groupIds: string[];
+                            };
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateRubberStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    id?: string;
+                    /** Format: binary */
+                    file: Blob;
+                    name?: string;
+                    height?: string;
+                    width?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            name: string;
+                            height: number;
+                            width: number;
+                            mimeType: string;
+                            size: number;
+                            image: string;
+                            createdBy: string;
+                            createdOn: string;
+                            updatedOn: string;
+                            sharedWith: {
+                                userIds: string[];
+                                groupIds: string[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    createRubberStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                    name?: string;
+                    height?: string;
+                    width?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            name: string;
+                            height: number;
+                            width: number;
+                            mimeType: string;
+                            size: number;
+                            image: string;
+                            createdBy: string;
+                            createdOn: string;
+                            updatedOn: string;
+                            sharedWith: {
+                                userIds: string[];
+                                groupIds: string[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteRubberStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    shareRubberStamp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    id: string;
+                    /** @default [] */
+                    userIds?: string[];
+                    /** @default [] */
+                    groupIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            id: string;
+                            name: string;
+                            height: number;
+                            width: number;
+                            mimeType: string;
+                            size: number;
+                            image: string;
+                            createdBy: string;
+                            createdOn: string;
+                            updatedOn: string;
+                            sharedWith: {
+                                userIds: string[];
+                                groupIds: string[];
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    verifyPdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            fileName: string;
+                            size: number;
+                            sha256: string;
+                            /** @enum {string} */
+                            verdict: "valid" | "warning" | "invalid" | "unsigned";
+                            signatures: {
+                                fieldName: string;
+                                /** @enum {string} */
+                                kind: "signature" | "timestamp";
+                                signer: {
+                                    commonName: string;
+                                    subject: string;
+                                    issuer: string;
+                                    serialNumber: string;
+                                    validFrom: string;
+                                    validTo: string;
+                                } | null;
+                                chain: {
+                                    commonName: string;
+                                    subject: string;
+                                    issuer: string;
+                                    serialNumber: string;
+                                    validFrom: string;
+                                    validTo: string;
+                                }[];
+                                signingTime: string | null;
+                                timestampTime: string | null;
+                                intact: boolean;
+                                coversWholeDocument: boolean;
+                                trusted: boolean;
+                                /** @enum {string|null} */
+                                trustSource: "tenant" | "platform" | "national" | null;
+                                trustAnchor: string | null;
+                                revocation: {
+                                    /** @enum {string} */
+                                    status: "good" | "revoked" | "unknown";
+                                    /** @enum {string} */
+                                    source: "OCSP" | "CRL";
+                                    /** @enum {string} */
+                                    origin: "signature" | "dss" | "issuer" | "fetched";
+                                    producedAt: string | null;
+                                    revokedAt: string | null;
+                                } | null;
+                                /** @enum {string} */
+                                level: "B-B" | "B-T" | "B-LT" | "B-LTA" | "not PAdES";
+                                /** @enum {string} */
+                                modification: "none" | "signing" | "formFilling" | "annotations" | "other";
+                                changes: {
+                                    revisions: number;
+                                    signing: number;
+                                    formFilling: number;
+                                    annotations: number;
+                                    other: number;
+                                };
+                                certificationLevel: number | null;
+                                certificationViolated: boolean;
+                                problems: string[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    downloadVerificationReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    getVerifyQrData: {
+        parameters: {
+            query: {
+                qr: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            documentId: string;
+                            originalSha256: string;
+                            sha256: string;
+                            pageCount: number;
+                            status: string;
+                            organisation: string;
+                            signers: {
+                                name: string;
+                                status: string;
+                                signedAt: string | null;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    compareDocuments: {
+        parameters: {
+            query?: {
+                ePakId?: string;
+                documentId?: string;
+                from?: number;
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    first: Blob;
+                    /** Format: binary */
+                    second: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            first: {
+                                name: string;
+                                pages: number;
+                            };
+                            second: {
+                                name: string;
+                                pages: number;
+                            };
+                            revisions: {
+                                list: {
+                                    index: number;
+                                    /** @enum {string} */
+                                    kind: "beforeSignatures" | "afterSignature" | "current";
+                                    signature: number | null;
+                                    size: number;
+                                }[];
+                                from: number;
+                                to: number;
+                            } | null;
+                            summary: {
+                                inserted: number;
+                                deleted: number;
+                                moved: number;
+                                changedPages: number;
+                                addedPages: number;
+                                removedPages: number;
+                            };
+                            pages: {
+                                firstPage: number | null;
+                                secondPage: number | null;
+                                /** @enum {string} */
+                                status: "same" | "changed" | "added" | "removed";
+                                firstSize: {
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                secondSize: {
+                                    width: number;
+                                    height: number;
+                                } | null;
+                                changes: {
+                                    /** @enum {string} */
+                                    kind: "inserted" | "deleted" | "moved";
+                                    text: string;
+                                    first: {
+                                        page: number;
+                                        boxes: {
+                                            x: number;
+                                            y: number;
+                                            width: number;
+                                            height: number;
+                                        }[];
+                                    } | null;
+                                    second: {
+                                        page: number;
+                                        boxes: {
+                                            x: number;
+                                            y: number;
+                                            width: number;
+                                            height: number;
+                                        }[];
+                                    } | null;
+                                }[];
+                                regions: {
+                                    x: number;
+                                    y: number;
+                                    width: number;
+                                    height: number;
+                                }[];
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["ServerError"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    downloadCompareReport: {
+        parameters: {
+            query?: {
+                ePakId?: string;
+                documentId?: string;
+                from?: number;
+                to?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    first: Blob;
+                    /** Format: binary */
+                    second: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["ServerError"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    convertDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableContent"];
+            500: components["responses"]["ServerError"];
+            504: components["responses"]["GatewayTimeout"];
+        };
+    };
+    listReports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @enum {string} */
+                            reportId: "epakVolumes" | "turnaround" | "signaturesBySigner" | "signaturesByPolicy" | "pendingAge" | "rejections" | "userActivity" | "auditExtract" | "retentionList" | "stampPaperConsumption";
+                            filters: ("dateRange" | "period" | "users" | "groups" | "status" | "policy" | "template" | "quarter" | "tenant")[];
+                            available: boolean;
+                            unavailableReason: string | null;
+                            adminOnly: boolean;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    runReport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reportId: string;
+                    /** @default {} */
+                    filters?: {
+                        [key: string]: unknown;
+                    };
+                    /**
+                     * @default json
+                     * @enum {string}
+                     */
+                    format?: "json" | "csv" | "xlsx" | "pdf";
+                };
+            };
+        };
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getReportFilters: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                reportId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            /** @enum {string} */
+                            reportId: "epakVolumes" | "turnaround" | "signaturesBySigner" | "signaturesByPolicy" | "pendingAge" | "rejections" | "userActivity" | "auditExtract" | "retentionList" | "stampPaperConsumption";
+                            filters: ("dateRange" | "period" | "users" | "groups" | "status" | "policy" | "template" | "quarter" | "tenant")[];
+                            available: boolean;
+                            unavailableReason: string | null;
+                            adminOnly: boolean;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addSkyDriveFiles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    accessToken: string;
+                    items: {
+                        id: string;
+                        driveId?: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            documentId: string;
+                            name: string;
+                            originalName: string;
+                            pageCount: number;
+                            pages: {
+                                pageNumber: number;
+                                width: number;
+                                height: number;
+                                rotate: number;
+                            }[];
+                            status: string;
+                            kind: string;
+                            createdOn: string;
+                            ePakId: string | null;
+                            sha256: string;
+                            size: number;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    startAadhaarSigning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default [] */
+                    tags?: {
+                        uuid: string;
+                        value: string | null;
+                    }[];
+                    signatureImage?: string;
+                    passcode?: string;
+                    reason?: string;
+                    location?: string;
+                    geolocation?: {
+                        latitude: number;
+                        longitude: number;
+                        accuracy?: number;
+                    };
+                    /** Format: uuid */
+                    recipientId?: string;
+                    comment?: string;
+                    /** Format: uuid */
+                    ePakId: string;
+                    /** Format: uuid */
+                    documentId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            txn: string;
+                            url: string;
+                            fields: {
+                                [key: string]: string;
+                            };
+                            expiresIn: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getAadhaarSigningOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                txn: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            txn: string;
+                            /** @enum {string} */
+                            status: "pending" | "signed" | "failed";
+                            ePakId: string;
+                            documentId: string;
+                            code: number | null;
+                            message: string | null;
+                            providerCode: number | null;
+                            actionDone: boolean;
+                            epakStatus: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    receiveEsignResponse: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                tenantId: string;
+                txn: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    eSignResponse: string;
+                    espTxnID?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Opens the page in `Location` */
+            303: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    authenticateCosign: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/x-www-form-urlencoded": {
+                    /** Format: uuid */
+                    ePakId: string;
+                    /** Format: uuid */
+                    documentId: string;
+                    username: string;
+                    password: string;
+                    otp?: string;
+                    /** Format: uuid */
+                    recipientId?: string;
+                };
+                "application/json": {
+                    /** Format: uuid */
+                    ePakId: string;
+                    /** Format: uuid */
+                    documentId: string;
+                    username: string;
+                    password: string;
+                    otp?: string;
+                    /** Format: uuid */
+                    recipientId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            signAuthToken: string;
+                            expiresIn: number;
+                            policy: string;
+                            provider: string;
+                            credentialId: string;
+                            certificate: {
+                                subject: string;
+                                issuer: string;
+                                serialNumber: string;
+                                notBefore: string;
+                                notAfter: string;
+                            };
+                            pin: {
+                                required: boolean;
+                                label: string | null;
+                                /** @enum {string|null} */
+                                format: "A" | "N" | null;
+                            } | null;
+                            otp: {
+                                required: boolean;
+                                label: string | null;
+                                /** @enum {string|null} */
+                                format: "A" | "N" | null;
+                            } | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listTransspedCertificates: {
+        parameters: {
+            query?: {
+                providerUserId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            credentialId: string;
+                            subject: string;
+                            issuer: string;
+                            serialNumber: string;
+                            notBefore: string;
+                            notAfter: string;
+                            usable: boolean;
+                            status: string;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getUisAuthCode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            authCode: string;
+                            expiresIn: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    updateStampPaper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    stampPaperId: string;
+                    stampId?: string;
+                    /** @enum {string} */
+                    stateCode?: "AN" | "AP" | "AR" | "AS" | "BR" | "CH" | "CG" | "DH" | "DL" | "GA" | "GJ" | "HR" | "HP" | "JK" | "JH" | "KA" | "KL" | "LA" | "LD" | "MP" | "MH" | "MN" | "ML" | "MZ" | "NL" | "OD" | "PY" | "PB" | "RJ" | "SK" | "TN" | "TS" | "TR" | "UP" | "UK" | "WB";
+                    denomination?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            stampPaperId: string;
+                            stampId: string;
+                            stateCode: string;
+                            stateName: string;
+                            denomination: number;
+                            /** @enum {string} */
+                            status: "AVAILABLE" | "CONSUMED" | "DRAFT" | "EPAK";
+                            /** @enum {string} */
+                            certificateType: "application/pdf" | "image/png" | "image/jpeg" | "generated";
+                            assignedUsers: {
+                                id: string;
+                                firstName: string;
+                                lastName: string;
+                                email: string;
+                            }[];
+                            assignedGroups: {
+                                groupId: string;
+                                groupName: string;
+                            }[];
+                            usedIn: {
+                                ePakId: string;
+                                documentId: string | null;
+                            } | null;
+                            consumedOn: string | null;
+                            createdBy: string;
+                            createdOn: string;
+                            updatedOn: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addStampPaper: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    certificate: Blob;
+                    stampId?: string;
+                    stateCode?: string;
+                    denomination?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            stampPaperId: string;
+                            stampId: string;
+                            stateCode: string;
+                            stateName: string;
+                            denomination: number;
+                            /** @enum {string} */
+                            status: "AVAILABLE" | "CONSUMED" | "DRAFT" | "EPAK";
+                            /** @enum {string} */
+                            certificateType: "application/pdf" | "image/png" | "image/jpeg" | "generated";
+                            assignedUsers: {
+                                id: string;
+                                firstName: string;
+                                lastName: string;
+                                email: string;
+                            }[];
+                            assignedGroups: {
+                                groupId: string;
+                                groupName: string;
+                            }[];
+                            usedIn: {
+                                ePakId: string;
+                                documentId: string | null;
+                            } | null;
+                            consumedOn: string | null;
+                            createdBy: string;
+                            createdOn: string;
+                            updatedOn: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    listStampPapers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    stateCode?: "AN" | "AP" | "AR" | "AS" | "BR" | "CH" | "CG" | "DH" | "DL" | "GA" | "GJ" | "HR" | "HP" | "JK" | "JH" | "KA" | "KL" | "LA" | "LD" | "MP" | "MH" | "MN" | "ML" | "MZ" | "NL" | "OD" | "PY" | "PB" | "RJ" | "SK" | "TN" | "TS" | "TR" | "UP" | "UK" | "WB";
+                    denomination?: number;
+                    /** @enum {string} */
+                    status?: "AVAILABLE" | "CONSUMED" | "DRAFT" | "EPAK";
+                    /** Format: uuid */
+                    assigneeUserId?: string;
+                    /** Format: uuid */
+                    assigneeGroupId?: string;
+                    unassigned?: boolean;
+                    stampId?: string;
+                    /** @default 1 */
+                    pg?: number;
+                    /** @default 20 */
+                    pageSize?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            stampPapers: {
+                                stampPaperId: string;
+                                stampId: string;
+                                stateCode: string;
+                                stateName: string;
+                                denomination: number;
+                                /** @enum {string} */
+                                status: "AVAILABLE" | "CONSUMED" | "DRAFT" | "EPAK";
+                                /** @enum {string} */
+                                certificateType: "application/pdf" | "image/png" | "image/jpeg" | "generated";
+                                assignedUsers: {
+                                    id: string;
+                                    firstName: string;
+                                    lastName: string;
+                                    email: string;
+                                }[];
+                                assignedGroups: {
+                                    groupId: string;
+                                    groupName: string;
+                                }[];
+                                usedIn: {
+                                    ePakId: string;
+                                    documentId: string | null;
+                                } | null;
+                                consumedOn: string | null;
+                                createdBy: string;
+                                createdOn: string;
+                                updatedOn: string;
+                            }[];
+                            totalCount: number;
+                            pg: number;
+                            pageSize: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    deleteStampPapers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stamps: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            deleted: number;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getStampPaperStats: {
+        parameters: {
+            query?: {
+                stateCode?: "AN" | "AP" | "AR" | "AS" | "BR" | "CH" | "CG" | "DH" | "DL" | "GA" | "GJ" | "HR" | "HP" | "JK" | "JH" | "KA" | "KL" | "LA" | "LD" | "MP" | "MH" | "MN" | "ML" | "MZ" | "NL" | "OD" | "PY" | "PB" | "RJ" | "SK" | "TN" | "TS" | "TR" | "UP" | "UK" | "WB";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            rows: {
+                                AVAILABLE: number;
+                                DRAFT: number;
+                                EPAK: number;
+                                CONSUMED: number;
+                                total: number;
+                                stateCode: string;
+                                stateName: string;
+                                denomination: number;
+                            }[];
+                            totals: {
+                                AVAILABLE: number;
+                                DRAFT: number;
+                                EPAK: number;
+                                CONSUMED: number;
+                                total: number;
+                            };
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    assignStampPapers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    stampPaperIds: string[];
+                    /** @default [] */
+                    userIds?: string[];
+                    /** @default [] */
+                    groupIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            changed: number;
+                            stampPaperIds: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    bulkAssignStampPapers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    count: number;
+                    denomination: number;
+                    /** @enum {string} */
+                    stateCode?: "AN" | "AP" | "AR" | "AS" | "BR" | "CH" | "CG" | "DH" | "DL" | "GA" | "GJ" | "HR" | "HP" | "JK" | "JH" | "KA" | "KL" | "LA" | "LD" | "MP" | "MH" | "MN" | "ML" | "MZ" | "NL" | "OD" | "PY" | "PB" | "RJ" | "SK" | "TN" | "TS" | "TR" | "UP" | "UK" | "WB";
+                    /** @default [] */
+                    userIds?: string[];
+                    /** @default [] */
+                    groupIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            changed: number;
+                            stampPaperIds: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    bulkRevokeStampPapers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fromDate: string;
+                    toDate: string;
+                    denomination?: number;
+                    /** @enum {string} */
+                    stateCode?: "AN" | "AP" | "AR" | "AS" | "BR" | "CH" | "CG" | "DH" | "DL" | "GA" | "GJ" | "HR" | "HP" | "JK" | "JH" | "KA" | "KL" | "LA" | "LD" | "MP" | "MH" | "MN" | "ML" | "MZ" | "NL" | "OD" | "PY" | "PB" | "RJ" | "SK" | "TN" | "TS" | "TR" | "UP" | "UK" | "WB";
+                    /** @default [] */
+                    userIds?: string[];
+                    /** @default [] */
+                    groupIds?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            changed: number;
+                            stampPaperIds: string[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getGroupedStamps: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            stateCode: string;
+                            stateName: string;
+                            denomination: number;
+                            count: number;
+                        }[];
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    addStampPaperToDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ePakId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    stampPaperId: string;
+                    /** Format: uuid */
+                    documentId?: string;
+                } | {
+                    /** @enum {string} */
+                    stateCode: "AN" | "AP" | "AR" | "AS" | "BR" | "CH" | "CG" | "DH" | "DL" | "GA" | "GJ" | "HR" | "HP" | "JK" | "JH" | "KA" | "KL" | "LA" | "LD" | "MP" | "MH" | "MN" | "ML" | "MZ" | "NL" | "OD" | "PY" | "PB" | "RJ" | "SK" | "TN" | "TS" | "TR" | "UP" | "UK" | "WB";
+                    denomination: number;
+                    /** Format: uuid */
+                    documentId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            stampPaperId: string;
+                            stampId: string;
+                            stateCode: string;
+                            stateName: string;
+                            denomination: number;
+                            /** @enum {string} */
+                            status: "AVAILABLE" | "CONSUMED" | "DRAFT" | "EPAK";
+                            /** @enum {string} */
+                            certificateType: "application/pdf" | "image/png" | "image/jpeg" | "generated";
+                            assignedUsers: {
+                                id: string;
+                                firstName: string;
+                                lastName: string;
+                                email: string;
+                            }[];
+                            assignedGroups: {
+                                groupId: string;
+                                groupName: string;
+                            }[];
+                            usedIn: {
+                                ePakId: string;
+                                documentId: string | null;
+                            } | null;
+                            consumedOn: string | null;
+                            createdBy: string;
+                            createdOn: string;
+                            updatedOn: string;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    getStampPaperCertificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                stampPaperId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    importStampPapersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    /** Format: binary */
+                    file: Blob;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            imported: number;
+                            failed: {
+                                row: number;
+                                stampId: string;
+                                stateCode: string;
+                                denomination: string;
+                                code: number;
+                                message: string;
+                            }[];
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportStampPapersCsv: {
+        parameters: {
+            query?: {
+                stateCode?: "AN" | "AP" | "AR" | "AS" | "BR" | "CH" | "CG" | "DH" | "DL" | "GA" | "GJ" | "HR" | "HP" | "JK" | "JH" | "KA" | "KL" | "LA" | "LD" | "MP" | "MH" | "MN" | "ML" | "MZ" | "NL" | "OD" | "PY" | "PB" | "RJ" | "SK" | "TN" | "TS" | "TR" | "UP" | "UK" | "WB";
+                denomination?: number;
+                status?: "AVAILABLE" | "CONSUMED" | "DRAFT" | "EPAK";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    exportFailedStampPapersCsv: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["ServerError"];
         };
     };

@@ -28,6 +28,8 @@ export const Limits = {
   LETTERHEAD_MAX_BYTES: 500 * 1024,
   LETTERHEAD_QUEUE: 1,
   LETTERHEAD_TYPES: ['jpg', 'png', 'jpeg'],
+  /** A rubber stamp's image (PNG or JPEG), like the rubberStamp tag's maxUploadKb. */
+  RUBBER_STAMP_MAX_BYTES: 500 * 1024,
   TAG_PAGE_SIZE: 10,
   PASTE_OFFSET_X: 10,
   PASTE_OFFSET_Y: 8,
@@ -38,6 +40,11 @@ export const Limits = {
   SIGNER_INPUT_MIN_CHARS: 2,
   /** Spec §5: "effectively unlimited by default". */
   SIGNER_LIMIT: Number.MAX_SAFE_INTEGER,
+  /** DOMAIN.md defaults: a reminder every 3 days while a recipient is Pending, at most 5. */
+  REMINDER_INTERVAL_DAYS: 3,
+  REMINDER_MAX: 5,
+  /** A template export zip (`template.json` and its PDFs) taken by the import, packed and unpacked. */
+  TEMPLATE_IMPORT_MAX_BYTES: 50 * 1024 * 1024,
 } as const;
 
 export const PdfView = {

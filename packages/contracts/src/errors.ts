@@ -115,6 +115,16 @@ const catalogue = {
     'The directory could not be reached, refused the sign-in or the search',
   ],
 
+  // Verification (issue 15): a QR code's link that no document here issued.
+  QR_NOT_GENUINE: [-1401, 400, 'The QR code was not issued here or was altered'],
+
+  // Operating a fleet (issue 16): GET /public/ready when a check fails.
+  NOT_READY: [
+    -1601,
+    503,
+    'The server is not ready: the database, its migrations or the blob storage failed a check',
+  ],
+
   // Bulk compose (CSV) file-level codes.
   CSV_MIN_SIGNERS: [-171, 400, 'The CSV row has fewer signers than the workflow needs'],
   CSV_SIGNER_COUNT_MISMATCH: [-107, 400, "The CSV signer count does not match the workflow's"],

@@ -11,46 +11,13 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { makeBenchKeys } from './bench-keys.ts';
 import { generatePdf } from './generate.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'signet-bench-'));
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 try {
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-      '-days',
-      '30',
-      '-subj',
-      '/CN=Bench Signer',
-    ],
-    { stdio: 'ignore' },
-  );
-  execFileSync(
-    'openssl',
-    [
-      'pkcs12',
-      '-export',
-      '-inkey',
-      join(dir, 'key.pem'),
-      '-in',
-      join(dir, 'cert.pem'),
-      '-out',
-      join(dir, 'key.p12'),
-      '-passout',
-      'pass:bench',
-    ],
-    { stdio: 'ignore' },
-  );
+  makeBenchKeys(dir);
   const docs = [
     { label: '1 page', pages: 1, bytes: 2_000 },
     { label: '100 pages', pages: 100, bytes: 400_000 },

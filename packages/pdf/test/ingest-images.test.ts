@@ -129,6 +129,25 @@ describe('image uploads', () => {
     await expect(ingestUpload(tiff, { limits: { maxPages: 1 } })).rejects.toMatchObject({ code: -241 });
   });
 
+  it('refuses a TIFF whose field claims more values than the file holds, or whose directories loop, as damaged', async () => {
+    const edited = (edit: (view: DataView, ifd: number, little: boolean) => void) => {
+      const tiff = tiffOf(W, H, pixel).slice();
+      const view = new DataView(tiff.buffer, tiff.byteOffset, tiff.byteLength);
+      const little = tiff[0] === 0x49;
+      edit(view, view.getUint32(4, little), little);
+      return tiff;
+    };
+    // The first entry's value count, far beyond the file (UTIF looped for 86 s on such a file).
+    const longField = edited((v, ifd, le) => v.setUint32(ifd + 2 + 4, 0x7fff_ffff, le));
+    await expect(ingestUpload(longField)).rejects.toMatchObject({
+      code: -59,
+      message: expect.stringContaining('a field lies outside the file'),
+    });
+    // The next-directory pointer back at the first directory.
+    const loop = edited((v, ifd, le) => v.setUint32(ifd + 2 + v.getUint16(ifd, le) * 12, ifd, le));
+    await expect(ingestUpload(loop)).rejects.toMatchObject({ message: expect.stringContaining('loop') });
+  });
+
   it('passes JPEG 2000 through as JPXDecode', async () => {
     // Two resolution levels: the default five need a larger image.
     const jp2 = viaTool(ppmOf(W, H, pixel), 'in.ppm', 'out.jp2', (i, o) => [

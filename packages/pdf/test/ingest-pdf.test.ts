@@ -117,7 +117,7 @@ describe('PDF uploads', () => {
     ]);
     await expect(ingestUpload(restricted)).rejects.toMatchObject({
       code: -59,
-      message: expect.stringMatching(/forbid changing/),
+      message: expect.stringMatching(/forbade changes.*Ask the author/),
     });
   });
 

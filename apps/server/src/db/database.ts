@@ -28,7 +28,16 @@ export interface Database {
    * the returned function is called.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The connection pool's counters (PostgreSQL); absent on PGlite, which is one connection. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+/** Connections of the pool: checked out by a query, open and idle, and callers waiting for one. */
+export interface PoolStats {
+  inUse: number;
+  idle: number;
+  waiting: number;
 }
 
 /** The role every tenant transaction switches to; it owns nothing, so RLS always applies. */

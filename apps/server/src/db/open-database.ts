@@ -9,7 +9,8 @@ import pg from 'pg';
 import { type Database, type Executor, tenantTransaction } from './database.ts';
 import * as schema from './schema/index.ts';
 
-const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+/** The checked-in migrations; `meta/_journal.json` lists them (readiness reads the newest). */
+export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 /** Serialises migrations when several server processes start against one PostgreSQL. */
 const MIGRATION_LOCK = 7_246_381;
 
@@ -78,6 +79,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       },
     },
     listen: (channel, onPayload) => listenPostgres(url, channel, onPayload),
+    poolStats: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => pool.end(),
   };
 }

@@ -10,6 +10,7 @@ import type { PasswordHasher } from './auth/passwords.ts';
 import type { SignInThrottle } from './auth/sign-in-throttle.ts';
 import type { TokenSigner } from './auth/tokens.ts';
 import type { Clock } from './clock.ts';
+import type { PagePictures } from './documents/page-pictures.ts';
 import type { SigningProviders } from './signing/providers/remote-signing-provider.ts';
 
 /** Settings the use cases read (a slice of the server configuration). */
@@ -23,8 +24,14 @@ export interface DomainSettings {
   allowSignup: boolean;
   /** RFC 3161 timestamp authority; with it signatures are PAdES B-T and completion adds B-LTA. */
   tsaUrl: string | null;
+  /** Roots /verify trusts besides the tenants' CAs (DER): the platform's trust list and national roots. */
+  trustedRoots?: { platform: Uint8Array[]; national: Uint8Array[] };
+  /** `/public/verify` asks OCSP / CRL online when a file proves no revocation status (absent: yes). */
+  verifyFetchRevocation?: boolean;
   /** LibreOffice for office uploads; null finds `soffice` on the PATH. */
   sofficePath: string | null;
+  /** Microsoft Graph, sign-in and the OneDrive picker ("From OneDrive"); absent: the public ones. */
+  microsoft?: { graphBaseUrl: string; loginUrl: string; pickerUrl: string };
 }
 
 /** What use cases depend on, passed in so they run without HTTP and without globals. */
@@ -44,6 +51,8 @@ export interface Deps {
   signInThrottle: SignInThrottle;
   /** Sandbox processes for PDF work, shared fairly between tenants (uploads, merges, geometry). */
   sandbox: SandboxPool;
+  /** Pictures of pages drawn in the sandbox, kept a while (the easy-sign link's first page). */
+  pagePictures: PagePictures;
   settings: DomainSettings;
   log: Logger;
 }

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   'documents.upload': SENDER_ROLES,
   'documents.manage': SENDER_ROLES,
   'epaks.compose': SENDER_ROLES,
+  /** Composing and sending one ePak per row of a CSV (spec §2: the compose dropdown's bulkcompose). */
+  'epaks.bulkCompose': SENDER_ROLES,
   /** Reading an ePak also needs to be its owner, a recipient or an admin (checked in the use case). */
   'epaks.read': EVERY_TENANT_ROLE,
   /** Looking across one's ePaks (lists, search, folder counts, statistics): never a link session's. */
@@ -41,8 +43,23 @@ export const PERMISSIONS = {
   'reasons.manage': ADMIN_ROLES,
   /** Workflow and document templates and letterheads; changing one also needs to own it or be an admin. */
   'templates.manage': SENDER_ROLES,
+  /** The organisation's rubber stamps and whom they are shared with (only while the tenant's switch is on). */
+  'rubberStamps.manage': ADMIN_ROLES,
+  /** Listing the rubber stamps shared with oneself, to apply one on a rubberStamp tag. */
+  'rubberStamps.use': EVERY_TENANT_ROLE,
   /** The tenant's step vocabulary (admin menu editWorkflowStates). */
   'workflowStates.manage': ADMIN_ROLES,
+  /**
+   * Team rooms one is a member of (spec §6: signers too, not registrars); what a member may do in a
+   * room follows their room role (`domain/teamrooms/room-rules.ts`). Only while the tenant's switch is on.
+   */
+  'teamrooms.use': [...SENDER_ROLES, 'signer'],
+  /** Creating and cloning team rooms. */
+  'teamrooms.create': SENDER_ROLES,
+  /** The stamp-paper inventory (admin menu `stamps`; only while the tenant's switch is on). */
+  'stampPapers.manage': ADMIN_ROLES,
+  /** Seeing and putting on a document the stamp papers assigned to oneself or one's groups. */
+  'stampPapers.use': SENDER_ROLES,
   /** Statistics of the whole tenant, or of another user. */
   'statistics.all': ADMIN_ROLES,
 
@@ -59,6 +76,10 @@ export const PERMISSIONS = {
   'webhooks.manage': ADMIN_ROLES,
   /** Letting a registered integration act for oneself (authorization-code flow). */
   'oauth.authorize': EVERY_TENANT_ROLE,
+  /** Running and exporting reports (spec §6: every role with the reports route; not registrars). */
+  'reports.run': ['root', 'admin', 'custodian', 'submitter', 'signer', 'super_admin'],
+  /** Reports over the whole tenant (others see their own ePaks and actions), and the retention list. */
+  'reports.all': [...ADMIN_ROLES, 'super_admin'],
   'superadmins.manage': SUPER_ADMIN,
   'tenants.manage': SUPER_ADMIN,
   'platform.manage': SUPER_ADMIN,

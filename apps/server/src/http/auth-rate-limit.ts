@@ -30,6 +30,10 @@ const ACTION_OF_PATH: Record<string, string> = {
   '/public/webform/:tenantId/:mappingId': 'webform-post',
   '/public/sso/start': 'sso-start',
   '/public/sso/callback': 'sso-callback',
+  // Anyone may verify: each try costs a sandbox parse, so an address gets the same share as sign-in.
+  '/public/verify': 'verify-pdf',
+  '/public/verify/report': 'verify-pdf',
+  '/public/verifyQrData': 'verify-qr',
 };
 
 /**

@@ -12,21 +12,25 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Deps } from '../domain/deps.ts';
+import { MAX_UPLOAD_BYTES } from '../domain/documents/upload-document.ts';
 import { APP_VERSION } from '../domain/tenants/configuration.ts';
 import { createAuthRateLimit } from './auth-rate-limit.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { trackInFlight } from './in-flight.ts';
+import { linkFirstPaint } from './link-first-paint.ts';
 import { requestLogOptions } from './log-redaction.ts';
+import { installMetrics } from './metrics.ts';
 import { type NotificationHub, registerNotificationSocket } from './notification-socket.ts';
 import { finishOpenApi } from './openapi-finish.ts';
+import { requestIdOf } from './request-context.ts';
 import { registerRoutes } from './route.ts';
 import { apiRoutes } from './routes/index.ts';
-import { installSecurityHeaders } from './security-headers.ts';
+import { installSecurityHeaders, webAppCsp } from './security-headers.ts';
 import { appPages, isMissingAsset, webAppStatic } from './web-app-static.ts';
 
 export const API_PREFIX = '/msbapi';
 /** Uploads larger than this are refused (413) before they reach a use case. */
-export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES };
 
 export interface AppOptions {
   logger: Logger | false;
@@ -40,6 +44,8 @@ export interface AppOptions {
   notifications?: { path: string; hub: NotificationHub };
   /** More prefixes the API answers under, besides /msbapi. */
   extraApiPrefixes?: readonly string[];
+  /** `METRICS_TOKEN`: /metrics to callers sending it as a bearer token; null: loopback only. */
+  metricsToken?: string | null;
 }
 
 /** Builds the HTTP application around the use cases' dependencies. */
@@ -48,10 +54,13 @@ export async function buildApp(deps: Deps, options: AppOptions) {
     ...(options.logger
       ? { loggerInstance: options.logger.child({}, requestLogOptions) as FastifyBaseLogger }
       : { logger: false }),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => crypto.randomUUID(),
+    // The caller's x-request-id when it is short and safe to log, else a new UUID (request-context.ts).
+    requestIdHeader: false,
+    genReqId: requestIdOf,
     trustProxy: options.trustProxy ?? false,
     bodyLimit: 20 * 1024 * 1024,
+    // GET /v1/users/{accessToken} carries a whole access token (a JWT) as a path parameter.
+    routerOptions: { maxParamLength: 4096 },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,7 +68,13 @@ export async function buildApp(deps: Deps, options: AppOptions) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
-  installSecurityHeaders(app, [API_PREFIX, ...(options.extraApiPrefixes ?? [])], `${API_PREFIX}/docs`);
+  installSecurityHeaders(
+    app,
+    [API_PREFIX, ...(options.extraApiPrefixes ?? [])],
+    `${API_PREFIX}/docs`,
+    // The OpenAPI dump builds the app without settings.
+    oneDriveCsp(deps.settings?.microsoft, deps.remoteSigning?.formOrigins ?? []),
+  );
 
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 50 } });
@@ -97,6 +112,9 @@ export async function buildApp(deps: Deps, options: AppOptions) {
     registerNotificationSocket(app, options.notifications.path, options.notifications.hub, deps);
   }
 
+  // Before the routes, so its timing hook covers every one of them.
+  installMetrics(app, deps, { token: options.metricsToken ?? null });
+
   const inFlight = trackInFlight();
   // onClose runs once the server no longer takes requests; the database closes after it.
   app.addHook('onClose', async () => inFlight.idle(15_000));
@@ -128,15 +146,31 @@ export async function buildApp(deps: Deps, options: AppOptions) {
 
   if (options.webDistDir && existsSync(join(options.webDistDir, 'index.html'))) {
     await app.register(fastifyStatic, webAppStatic(options.webDistDir));
-    const sendAppPage = appPages(options.webDistDir);
+    const firstPaint = { page: 'sign', fill: linkFirstPaint(deps, API_PREFIX) };
+    const sendAppPage = appPages(options.webDistDir, { sign: firstPaint, emailsign: firstPaint });
     // The web app routes on the client: every other GET outside the API gets its page.
     app.get('/*', { schema: { hide: true } }, (request, reply) => {
       if (apiPrefixes.some((p) => request.url.startsWith(p))) {
         return reply.status(404).send({ code: -1, message: `No route GET ${request.url.split('?')[0]}` });
       }
       if (isMissingAsset(request.url)) return reply.status(404).type('text/plain').send('Not found');
-      return sendAppPage(reply, request.url);
+      return sendAppPage(reply, request.url, request.headers['accept-language']);
     });
   }
   return app;
+}
+
+/** The web app's policy with the installation's Microsoft sign-in and picker origins ("From OneDrive"). */
+function oneDriveCsp(microsoft: Deps['settings']['microsoft'], form: readonly string[]): string {
+  if (!microsoft) return webAppCsp({ form: [...form] });
+  const origin = (url: string) => {
+    try {
+      return new URL(url).origin;
+    } catch {
+      return null;
+    }
+  };
+  const login = origin(microsoft.loginUrl);
+  const picker = origin(microsoft.pickerUrl);
+  return webAppCsp({ connect: login ? [login] : [], frame: picker ? [picker] : [], form: [...form] });
 }

@@ -57,6 +57,10 @@ export const requestLogOptions: ChildLoggerOptions = {
       '*.client_secret',
       'token',
       '*.token',
+      // The Microsoft delegated token of POST /v1/skydrivefiles, should a body ever be logged.
+      'accessToken',
+      '*.accessToken',
+      'body.accessToken',
     ],
     censor: REDACTED,
   },

@@ -1,9 +1,16 @@
 import type { WebSocket } from '@fastify/websocket';
-import { type Notification, NotificationSchema } from '@signet/contracts';
+import {
+  type BulkComposeProgressMessageSchema,
+  type Notification,
+  NotificationSchema,
+} from '@signet/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { z } from 'zod';
 import { resolveActor } from '../domain/auth/resolve-actor.ts';
 import type { Deps } from '../domain/deps.ts';
 import { refuseLinkSession } from '../domain/policy.ts';
+
+type BulkComposeProgressMessage = z.infer<typeof BulkComposeProgressMessageSchema>;
 
 /** The channel the notifications table's trigger publishes on (drizzle/0003_epaks_rls.sql). */
 export const NOTIFICATION_CHANNEL = 'signet_notifications';
@@ -61,6 +68,27 @@ export function createNotificationHub() {
         type: 'notification',
         notification: parsed.data satisfies Notification,
       });
+      for (const s of sockets) if (s.readyState === s.OPEN) s.send(message);
+    },
+    /**
+     * Relays a bulk compose run's progress (NOTIFY `{tenantId, userId, runId}`) to its owner's
+     * sockets as `{type: 'bulkCompose', runId}`; the client reads the run again.
+     */
+    publishBulkCompose(payload: string): void {
+      let p: { tenantId?: unknown; userId?: unknown; runId?: unknown };
+      try {
+        p = JSON.parse(payload) as typeof p;
+      } catch {
+        return;
+      }
+      if (typeof p.tenantId !== 'string' || typeof p.userId !== 'string' || typeof p.runId !== 'string')
+        return;
+      const sockets = topics.get(topic(p.tenantId, p.userId));
+      if (!sockets) return;
+      const message = JSON.stringify({
+        type: 'bulkCompose',
+        runId: p.runId,
+      } satisfies BulkComposeProgressMessage);
       for (const s of sockets) if (s.readyState === s.OPEN) s.send(message);
     },
     closeAll(): void {

@@ -18,6 +18,7 @@ const NAMES: Record<ErrorStatus, string> = {
   422: 'UnprocessableContent',
   429: 'TooManyRequests',
   500: 'ServerError',
+  503: 'ServiceUnavailable',
   504: 'GatewayTimeout',
 };
 
@@ -33,6 +34,7 @@ const WHY: Record<ErrorStatus, string> = {
   422: 'A document could not be read or converted',
   429: 'Too many calls: wait and try again',
   500: 'Unexpected server error (-2); the answer carries x-request-id',
+  503: 'Not ready to serve (-1601): a dependency failed its check; try again later',
   504: 'An outside service did not answer in time',
 };
 

@@ -11,6 +11,7 @@ import type { AuthRateLimit } from './auth-rate-limit.ts';
 import { actorOf, languageOf } from './authenticate.ts';
 import type { ErrorStatus } from './error-status.ts';
 import type { InFlight } from './in-flight.ts';
+import { bindActorToLog } from './request-context.ts';
 import { refuseUnsafeText } from './unsafe-text.ts';
 
 /** `public`: no token; `user`: a valid token is required; `optional`: used when present. */
@@ -206,6 +207,7 @@ export function registerRoutes(
         preValidation: async (request, reply) => {
           const actor =
             spec.auth === 'public' ? null : await actorOf(request, deps, spec.auth === 'optional');
+          bindActorToLog(request, reply, actor);
           if (!spec.linkSession) refuseLinkSession(actor);
           actors.set(request, actor);
           if (spec.rateLimited) await options.authRateLimit(request, reply, spec.url, actor?.userId ?? null);

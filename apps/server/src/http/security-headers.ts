@@ -20,17 +20,29 @@ const LOCKED_DOWN = {
  * paints through blob:/data: images and fonts; the notification socket is same-origin ('self'
  * covers ws/wss to this host).
  */
-export const WEB_APP_CSP = policy({
-  'default-src': "'self'",
-  'script-src': "'self'",
-  'style-src': "'self' 'unsafe-inline'",
-  'img-src': "'self' data: blob:",
-  'font-src': "'self' data:",
-  'connect-src': "'self'",
-  'worker-src': "'self' blob:",
-  'frame-src': "'none'",
-  ...LOCKED_DOWN,
-});
+export const WEB_APP_CSP = webAppCsp();
+
+/**
+ * The web app's policy opened for "From OneDrive" (issue 22): the browser exchanges the Microsoft
+ * sign-in code at `connect` origins, and Microsoft's File Picker is posted into a frame from the
+ * `frame` origins (form-action and frame-src). Only the installation's configured origins.
+ */
+export function webAppCsp(open: { connect?: string[]; frame?: string[]; form?: string[] } = {}): string {
+  const list = (origins: string[] | undefined) => (origins?.length ? ` ${origins.join(' ')}` : '');
+  return policy({
+    'default-src': "'self'",
+    'script-src': "'self'",
+    'style-src': "'self' 'unsafe-inline'",
+    'img-src': "'self' data: blob:",
+    'font-src': "'self' data:",
+    'connect-src': `'self'${list(open.connect)}`,
+    'worker-src': "'self' blob:",
+    'frame-src': open.frame?.length ? open.frame.join(' ') : "'none'",
+    ...LOCKED_DOWN,
+    // Also the eSign services the signing view posts its signed requests to (Aadhaar eSign).
+    'form-action': `'self'${list([...(open.frame ?? []), ...(open.form ?? [])])}`,
+  });
+}
 
 /** The API docs page (Swagger UI): its bundled scripts, inline style attributes, data: icons. */
 export const API_DOCS_CSP = policy({
@@ -57,13 +69,14 @@ export function installSecurityHeaders(
   app: FastifyInstance,
   apiPrefixes: readonly string[],
   docsPath: string,
+  webCsp: string = WEB_APP_CSP,
 ): void {
   const isApi = (url: string) => apiPrefixes.some((p) => url === p || url.startsWith(`${p}/`));
   const isDocs = (url: string) => url === docsPath || url.startsWith(`${docsPath}/`);
   app.addHook('onSend', async (request: FastifyRequest, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const api = isApi(path);
-    reply.header('content-security-policy', isDocs(path) ? API_DOCS_CSP : api ? API_CSP : WEB_APP_CSP);
+    reply.header('content-security-policy', isDocs(path) ? API_DOCS_CSP : api ? API_CSP : webCsp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', api ? 'strict-origin-when-cross-origin' : 'no-referrer');

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyStaticOptions } from '@fastify/static';
 import type { FastifyReply } from 'fastify';
 
@@ -39,10 +40,28 @@ export function isMissingAsset(url: string): boolean {
 }
 
 /**
- * The web app's page for every route the client knows: where the build wrote a page for the
- * route's first segment (it preloads that screen's chunks), that one, else index.html.
+ * What a route adds to the frame its page paints before the app has loaded (index.html's
+ * `<!--boot-frame-->`) for this request — markup that may take a while (a page being drawn) — or
+ * null for the page as built.
  */
-export function appPages(root: string): (reply: FastifyReply, url: string) => FastifyReply {
+export type FrameFiller = (
+  url: string,
+  languages: string | undefined,
+) => Promise<{ markup: Promise<string> } | null>;
+
+/** Where index.html's frame takes a route's own first paint. */
+const FRAME_SLOT = '<!--boot-frame-->';
+
+/**
+ * The web app's page for every route the client knows: where the build wrote a page for the
+ * route's first segment (it preloads that screen's chunks), that one, else index.html. A route
+ * with a frame filler (the easy-sign link's first page) gets the page with its frame filled, made
+ * for this request and kept by no cache.
+ */
+export function appPages(
+  root: string,
+  fillers: Readonly<Record<string, { page: string; fill: FrameFiller }>> = {},
+): (reply: FastifyReply, url: string, languages?: string) => Promise<FastifyReply> {
   const dir = join(root, ROUTE_PAGES_DIR);
   const routes = new Set(
     existsSync(dir)
@@ -51,9 +70,35 @@ export function appPages(root: string): (reply: FastifyReply, url: string) => Fa
           .map((f) => f.slice(0, -'.html'.length))
       : [],
   );
-  return (reply, url) => {
+  const pageOf = (segment: string) =>
+    routes.has(segment) ? `${ROUTE_PAGES_DIR}/${segment}.html` : 'index.html';
+  const built = new Map<string, string>();
+  const text = (file: string) => {
+    let html = built.get(file);
+    if (html === undefined) {
+      html = readFileSync(join(root, file), 'utf8');
+      built.set(file, html);
+    }
+    return html;
+  };
+  return async (reply, url, languages) => {
     const segment = url.split(/[?#]/)[0]?.split('/')[1] ?? '';
+    const filler = fillers[segment];
+    const frame = filler ? await filler.fill(url, languages) : null;
+    const html = filler && frame ? text(pageOf(filler.page)) : '';
+    const slot = html.indexOf(FRAME_SLOT);
+    if (frame && slot >= 0) {
+      // The head (its preloads) goes at once, so the app's code downloads while the frame's
+      // markup is made; the rest follows with it.
+      const body = new PassThrough();
+      body.write(html.slice(0, slot));
+      void frame.markup.then(
+        (markup) => body.end(markup + html.slice(slot + FRAME_SLOT.length)),
+        () => body.end(html.slice(slot + FRAME_SLOT.length)),
+      );
+      return reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8').send(body);
+    }
     reply.header('cache-control', REVALIDATE);
-    return reply.sendFile(routes.has(segment) ? `${ROUTE_PAGES_DIR}/${segment}.html` : 'index.html');
+    return reply.sendFile(pageOf(segment));
   };
 }

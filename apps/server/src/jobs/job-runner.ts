@@ -1,9 +1,11 @@
 import PgBoss from 'pg-boss';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
+import { BULK_COMPOSE_CHANNEL } from '../db/repositories/bulk-compose.ts';
 import { DIRECTORY_SYNC_CHANNEL } from '../db/repositories/directory.ts';
 import { SEAL_CHANNEL } from '../db/repositories/sealing.ts';
 import { WEBHOOK_CHANNEL } from '../db/repositories/webhooks.ts';
+import { runDueBulkComposes } from '../domain/bulk-compose/send-rows.ts';
 import type { Deps } from '../domain/deps.ts';
 import { runDueDirectorySyncs } from '../domain/directory/run-sync.ts';
 import { deliverDueCallbacks } from '../domain/integrations/callbacks.ts';
@@ -42,6 +44,9 @@ export const JOBS = {
   // Also sent as soon as a run is queued (NOTIFY on commit); the schedule takes up what a stopped
   // process left.
   'signet-directory-sync': { cron: '* * * * *', run: runDueDirectorySyncs },
+  // Also sent as soon as a file is uploaded (NOTIFY on commit); the schedule takes up a run a
+  // stopped process left (its heartbeat goes stale), and sends only the rows still pending.
+  'signet-bulk-compose': { cron: '* * * * *', run: (deps: Deps) => runDueBulkComposes(deps) },
   'signet-callbacks': {
     cron: '* * * * *',
     run: async (deps: Deps) => {
@@ -121,6 +126,11 @@ export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<
       .send('signet-directory-sync', {})
       .catch((error: unknown) => log.error({ err: error }, 'directory sync job not queued'));
   });
+  const stopBulkCompose = await db.listen(BULK_COMPOSE_CHANNEL, () => {
+    boss
+      .send('signet-bulk-compose', {})
+      .catch((error: unknown) => log.error({ err: error }, 'bulk compose job not queued'));
+  });
   const stopWebhooks = await db.listen(WEBHOOK_CHANNEL, () => {
     boss
       .send('signet-webhooks', {})
@@ -142,6 +152,7 @@ export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<
       await stopListening();
       await stopDirectory();
       await stopWebhooks();
+      await stopBulkCompose();
       await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
     },
   };

@@ -61,7 +61,7 @@ export { DEMO_CLIENT_SECRET, DEMO_PASSWORD };
 export async function startTestServer(
   env: Record<string, string> = {},
   /** A logger to read what the server logs (the log tests); silent otherwise. */
-  options: { logger?: Logger; resolveHost?: HostResolver; sandbox?: SandboxPool } = {},
+  options: { logger?: Logger; resolveHost?: HostResolver; sandbox?: SandboxPool; webDistDir?: string } = {},
 ) {
   const db: Database & { url?: string } = await createTestDatabase();
   const mail: MailCatcher = await startMailCatcher();
@@ -78,7 +78,7 @@ export async function startTestServer(
       ...env,
     }),
     smtpUrl: mail.url,
-    webDistDir: '/nonexistent',
+    webDistDir: options.webDistDir ?? '/nonexistent',
   };
   const server = await createServer({
     config,

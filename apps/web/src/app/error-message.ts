@@ -37,6 +37,7 @@ const KEYED: Readonly<Record<number, string>> = {
   [Code.SIGNATURE_TAG_NOT_FOUND]: 'errors.signatureTagNotFound',
   [Code.DELEGATION_NOT_ALLOWED]: 'errors.delegationNotAllowed',
   [Code.NO_NEW_DOCUMENT_ATTACHED]: 'errors.noNewDocument',
+  [Code.QR_NOT_GENUINE]: 'verify.errors.qrNotGenuine',
   [Code.CSV_HEADERS_MISSING]: 'adminUsers.errors.headersMissing',
   [Code.EMPTY_FILE]: 'adminUsers.errors.emptyFile',
   [Code.CSV_RECORD_LIMIT]: 'adminUsers.errors.tooManyRows',
@@ -49,6 +50,18 @@ const KEYED: Readonly<Record<number, string>> = {
   [Code.DIRECTORY_NOT_CONFIGURED]: 'adminDirectory.errors.notConfigured',
   [Code.DIRECTORY_SYNC_RUNNING]: 'adminDirectory.errors.running',
   [Code.DIRECTORY_UNREACHABLE]: 'adminDirectory.errors.unreachable',
+  [Code.WORKFLOW_TEMPLATE_EXISTS]: 'workflows.errors.nameTaken',
+  [Code.UNPARSEABLE_DATA]: 'workflows.errors.unparseable',
+  [Code.COMPOSE_DOCUMENT_USED]: 'teamrooms.errors.documentUsed',
+  [Code.TEAMROOM_UNLOCK_IN_PROGRESS]: 'teamrooms.errors.unlockInProgress',
+  [Code.TEAMROOM_NAME_EXISTS]: 'teamrooms.errors.nameTaken',
+  [Code.TEAMROOM_MISSING]: 'teamrooms.errors.missing',
+  [Code.CSV_SIGNER_COUNT_MISMATCH]: 'bulkcompose.errors.signerCount',
+  [Code.CSV_HEADER_COUNT_MISMATCH]: 'bulkcompose.errors.headerCount',
+  [Code.CSV_VALIDATION]: 'bulkcompose.errors.invalid',
+  [Code.CSV_MIN_SIGNERS]: 'bulkcompose.rowCodes.minSigners',
+  [Code.STAMP_PAPER_EXISTS]: 'stampPapers.errors.exists',
+  [Code.BULK_STAMP_DATE_ERROR]: 'stampPapers.errors.bulkDate',
 };
 
 /** Placement refusals the server names by their spec message key (spec §5), with their values. */

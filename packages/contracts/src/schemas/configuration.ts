@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { UiView } from '../ui.ts';
 import { BrandingViewSchema } from './branding.ts';
+import { OneDriveConfigurationSchema } from './onedrive.ts';
 import {
   FeatureFlagsSchema,
   PasswordPolicySchema,
@@ -44,6 +45,8 @@ export const TenantConfigurationSchema = z.object({
   /** The tenant's own announcement banner (admins set it in the settings tab). */
   announcement: TenantAnnouncementSchema.nullable(),
   branding: BrandingViewSchema,
+  /** "From OneDrive" in compose: the tenant's Microsoft app and where to sign in and pick; null: none. */
+  oneDrive: OneDriveConfigurationSchema.nullable(),
   session: z.object({
     uistokenexpiresin: z.number().int(),
     notificationPath: text(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChartScope, ChartType, SigningPolicy } from '../constants.ts';
+import { ComposeStampPaperSchema } from '../stamp-papers.ts';
 import { Folder, SignerStatus, StepType } from '../statuses.ts';
 import { IdSchema, NumberishSchema } from './envelope.ts';
 import { HttpUrlSchema } from './integrations.ts';
@@ -205,7 +206,7 @@ export const NotificationSchema = z.object({
 });
 export type Notification = z.infer<typeof NotificationSchema>;
 
-const RecipientInputSchema = z.object({
+export const RecipientInputSchema = z.object({
   email: EmailSchema,
   firstName: text().trim().max(100).default(''),
   middleName: text().trim().max(100).default(''),
@@ -214,6 +215,9 @@ const RecipientInputSchema = z.object({
   signingPolicy: z.enum(SigningPolicy).optional(),
 });
 export type RecipientInput = z.infer<typeof RecipientInputSchema>;
+
+/** A role's name in a workflow template ("Employee", "Manager"): the person is chosen at compose. */
+export const TemplateRoleNameSchema = text().trim().min(1).max(100);
 
 export const StepInputSchema = z.object({
   type: z.enum(StepType),
@@ -250,9 +254,16 @@ export const CreateEpakSchema = z.object({
   message: EpakFields.message.default(''),
   signingPolicy: EpakFields.signingPolicy.default('ESIGNATURE'),
   steps: EpakFields.steps.default([]),
-  expiresOn: EpakFields.expiresOn.default(null),
-  reminderIntervalDays: EpakFields.reminderIntervalDays.default(3),
-  reminderMax: EpakFields.reminderMax.default(5),
+  /** Unset: the workflow template's expiry days from now (if any); null: no expiry. */
+  expiresOn: EpakFields.expiresOn.optional(),
+  /** Unset: the workflow template's, else Limits.REMINDER_INTERVAL_DAYS and REMINDER_MAX. */
+  reminderIntervalDays: EpakFields.reminderIntervalDays.optional(),
+  reminderMax: EpakFields.reminderMax.optional(),
+  /** The people who fill the workflow template's roles, by role name (used when no steps are given). */
+  roleRecipients: z
+    .array(RecipientInputSchema.extend({ role: TemplateRoleNameSchema }))
+    .max(50)
+    .default([]),
   tags: EpakFields.tags.default([]),
   securityCode: EpakFields.securityCode.default(null),
   viewEnforced: EpakFields.viewEnforced.default(false),
@@ -261,6 +272,8 @@ export const CreateEpakSchema = z.object({
   comments: EpakFields.comments.default(''),
   /** Called when the ePak completes, is rejected or expires; defaults to the OAuth client's. */
   callbackUrl: HttpUrlSchema.optional(),
+  /** A stamp paper prepended as page 1 of a document (stamp-papers.ts). */
+  stampPaper: ComposeStampPaperSchema.optional(),
 });
 export type CreateEpak = z.infer<typeof CreateEpakSchema>;
 

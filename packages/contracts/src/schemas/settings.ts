@@ -3,6 +3,7 @@ import { Limits, type SigningPolicy, VerificationMode } from '../constants.ts';
 import { TenantRole } from '../roles.ts';
 import { GeolocationMode } from '../statuses.ts';
 import { BrandingSchema, BrandLogoSchema } from './branding.ts';
+import { OneDriveAppSchema } from './onedrive.ts';
 import { text } from './text.ts';
 
 export const PasswordPolicySchema = z.object({
@@ -140,6 +141,8 @@ export const TenantSettingsSchema = z.object({
   branding: BrandingSchema.prefault({}),
   /** Apart from `branding`, so saving the name or colour never has to send the logo back. */
   brandLogo: BrandLogoSchema.nullable().default(null),
+  /** The Microsoft app for "From OneDrive" in compose; null offers no OneDrive. */
+  oneDrive: OneDriveAppSchema.nullable().default(null),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 type TenantSettingsShape = typeof TenantSettingsSchema.shape;

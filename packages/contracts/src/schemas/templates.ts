@@ -2,11 +2,34 @@ import { z } from 'zod';
 import { SigningPolicy } from '../constants.ts';
 import { StepType } from '../statuses.ts';
 import { IdSchema, NumberishSchema } from './envelope.ts';
-import { PageGeometrySchema, StepInputSchema } from './epaks.ts';
+import {
+  PageGeometrySchema,
+  RecipientInputSchema,
+  StepInputSchema,
+  TemplateRoleNameSchema,
+} from './epaks.ts';
 import { TagInputSchema } from './tags.ts';
 import { text } from './text.ts';
 
 const TemplateName = text().trim().min(1).max(200);
+
+/**
+ * A recipient slot of a workflow template step. A person is fixed (the shape compose takes, so
+ * templates saved before roles and groups read unchanged); a group stands for its members when
+ * the ePak is composed; a role is a named place filled with a person at compose. The same role
+ * name in two steps is the same person.
+ */
+export const TemplateRecipientSchema = z.union([
+  z.object({ kind: z.literal('role'), role: TemplateRoleNameSchema }),
+  z.object({ kind: z.literal('group'), groupId: IdSchema, groupName: text().max(200).default('') }),
+  RecipientInputSchema.extend({ kind: z.literal('person').optional() }),
+]);
+export type TemplateRecipient = z.infer<typeof TemplateRecipientSchema>;
+
+export const TemplateStepSchema = StepInputSchema.extend({
+  recipients: z.array(TemplateRecipientSchema).max(200).default([]),
+});
+export type TemplateStep = z.infer<typeof TemplateStepSchema>;
 
 /**
  * `POST /v2/workflows` and `PUT /v2/workflows/{workflowId}`: a reusable workflow. Steps may leave
@@ -18,7 +41,12 @@ export const WorkflowTemplateInputSchema = z.object({
   description: text().max(2000).default(''),
   signingPolicy: z.enum(SigningPolicy).default('ESIGNATURE'),
   shared: z.boolean().default(true),
-  steps: z.array(StepInputSchema).min(1).max(50),
+  steps: z.array(TemplateStepSchema).min(1).max(50),
+  /** Reminders and expiry an ePak composed from the template takes unless compose sets its own. */
+  reminderIntervalDays: z.number().int().min(0).max(365).default(3),
+  reminderMax: z.number().int().min(0).max(50).default(5),
+  /** Days from composing to expiry; null: the ePak does not expire. */
+  expiryDays: z.number().int().min(1).max(3650).nullable().default(null),
 });
 export type WorkflowTemplateInput = z.infer<typeof WorkflowTemplateInputSchema>;
 
@@ -115,6 +143,33 @@ export type DocumentTemplate = z.infer<typeof DocumentTemplateSchema>;
  */
 export const DocumentTemplateListSchema = z.object({
   docTemplateDTOList: z.object({ docTemplateDTO: z.array(DocumentTemplateSchema) }),
+});
+
+/**
+ * `template.json` of a template export (`GET …/export`), as `POST /v2/documenttemplate/import`
+ * reads it: the document template with its tags, where each PDF sits in the zip, and the
+ * workflow (or null). Fields an import does not use (ids, owners, dates) are ignored.
+ */
+export const TemplateExportManifestSchema = z.object({
+  format: text().max(100),
+  template: z.object({
+    templateName: TemplateName,
+    signingPolicy: z.enum(SigningPolicy).default('ESIGNATURE'),
+    type: z.enum(DocumentTemplateType).default('Owner'),
+    tags: z.array(TemplateTagSchema).max(2000).default([]),
+    documents: z
+      .array(z.object({ file: text().max(500), name: text().trim().min(1).max(255) }))
+      .min(1)
+      .max(20),
+  }),
+  workflow: WorkflowTemplateInputSchema.nullable().default(null),
+});
+export type TemplateExportManifest = z.infer<typeof TemplateExportManifestSchema>;
+
+/** `POST /v2/documenttemplate/import`: what the import made. */
+export const TemplateImportResultSchema = z.object({
+  documentTemplate: DocumentTemplateSchema,
+  workflow: WorkflowTemplateSchema.nullable(),
 });
 
 export const LetterheadSchema = z.object({

@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { encode as encodeQr } from 'uqr';
 import { PdfError } from '../core/errors.ts';
 import { dict, name, PdfDict, type PdfRef, PdfString } from '../core/objects.ts';

@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { IncrementalUpdate, PdfDocument, PdfError, PdfRef, pageAt } from '../core/index.ts';
 import type { PageGeometry } from '../geometry/page-geometry.ts';
 import { readPageGeometry } from '../geometry/read-geometry.ts';

@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from './errors.ts';
 import { limits } from './limits.ts';
 
@@ -19,10 +19,13 @@ export class DecodedLimitError extends PdfError {
 export class DecodedBudget {
   private spent = 0;
 
-  constructor(
-    readonly limit: number = limits.maxDecodedPerDocument,
-    readonly perStream: number = limits.maxDecodedStream,
-  ) {}
+  readonly limit: number;
+  readonly perStream: number;
+
+  constructor(limit: number = limits.maxDecodedPerDocument, perStream: number = limits.maxDecodedStream) {
+    this.limit = limit;
+    this.perStream = perStream;
+  }
 
   get used(): number {
     return this.spent;

@@ -25,12 +25,15 @@ export class PdfDocument {
   private lookupCount = 0;
   readonly encryption: Encryption | undefined;
 
-  private constructor(
-    readonly bytes: Uint8Array,
-    readonly xref: XrefData,
-    /** Decoded bytes this document may still cost (structure here, content in the sandbox). */
-    readonly budget: DecodedBudget,
-  ) {
+  readonly bytes: Uint8Array;
+  readonly xref: XrefData;
+  /** Decoded bytes this document may still cost (structure here, content in the sandbox). */
+  readonly budget: DecodedBudget;
+
+  private constructor(bytes: Uint8Array, xref: XrefData, budget: DecodedBudget) {
+    this.bytes = bytes;
+    this.xref = xref;
+    this.budget = budget;
     const enc = xref.trailer.get('Encrypt');
     if (enc !== undefined && enc !== null) {
       const encDict = enc instanceof PdfRef ? this.getRaw(enc) : enc;

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from './errors.ts';
 import { PdfDict, type PdfObject, PdfStream, PdfString } from './objects.ts';
 
@@ -12,11 +12,15 @@ import { PdfDict, type PdfObject, PdfStream, PdfString } from './objects.ts';
 export type CryptMethod = 'none' | 'rc4' | 'aesv2' | 'aesv3';
 
 export class Encryption {
-  private constructor(
-    private readonly key: Buffer,
-    private readonly streamMethod: CryptMethod,
-    private readonly stringMethod: CryptMethod,
-  ) {}
+  private readonly key: Buffer;
+  private readonly streamMethod: CryptMethod;
+  private readonly stringMethod: CryptMethod;
+
+  private constructor(key: Buffer, streamMethod: CryptMethod, stringMethod: CryptMethod) {
+    this.key = key;
+    this.streamMethod = streamMethod;
+    this.stringMethod = stringMethod;
+  }
 
   static open(encrypt: PdfDict, id0: Uint8Array): Encryption {
     const filter = encrypt.getName('Filter');

@@ -1,15 +1,15 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 
 /**
  * A refusal with a spec code (§8) and a message a person understands. Every failure the engine
  * expects (bad input, impossible update, unusable key) is a `PdfError`; anything else is a bug.
  */
 export class PdfError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-  ) {
+  readonly code: number;
+
+  constructor(code: number, message: string) {
     super(message);
+    this.code = code;
     this.name = 'PdfError';
   }
 }

@@ -26,7 +26,10 @@ export class IncrementalUpdate {
   private readonly objects = new Map<number, { ref: PdfRef; obj: PdfObject }>();
   private nextNum: number;
 
-  constructor(readonly doc: PdfDocument) {
+  readonly doc: PdfDocument;
+
+  constructor(doc: PdfDocument) {
+    this.doc = doc;
     this.nextNum = doc.size;
   }
 

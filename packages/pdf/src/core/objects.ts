@@ -6,7 +6,10 @@
 
 export class PdfName {
   private static readonly interned = new Map<string, PdfName>();
-  private constructor(readonly value: string) {}
+  readonly value: string;
+  private constructor(value: string) {
+    this.value = value;
+  }
   /** Names are interned, so `PdfName.of('Type') === PdfName.of('Type')`. */
   static of(value: string): PdfName {
     let name = PdfName.interned.get(value);
@@ -24,10 +27,12 @@ export class PdfName {
 
 /** A string as bytes; `hex` only chooses how the writer spells it. */
 export class PdfString {
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly hex = false,
-  ) {}
+  readonly bytes: Uint8Array;
+  readonly hex: boolean;
+  constructor(bytes: Uint8Array, hex = false) {
+    this.bytes = bytes;
+    this.hex = hex;
+  }
   /** A text string: PDFDocEncoding-compatible ASCII as is, anything else as UTF-16BE with BOM. */
   static text(value: string): PdfString {
     if (/^[\x20-\x7e]*$/.test(value)) return new PdfString(new TextEncoder().encode(value));
@@ -58,10 +63,12 @@ export class PdfString {
 }
 
 export class PdfRef {
-  constructor(
-    readonly num: number,
-    readonly gen: number,
-  ) {}
+  readonly num: number;
+  readonly gen: number;
+  constructor(num: number, gen: number) {
+    this.num = num;
+    this.gen = gen;
+  }
   get key(): string {
     return `${this.num} ${this.gen}`;
   }
@@ -107,10 +114,12 @@ export class PdfDict {
 
 /** A stream: its dictionary and its encoded bytes (as stored, before any filter is undone). */
 export class PdfStream {
-  constructor(
-    readonly dict: PdfDict,
-    readonly data: Uint8Array,
-  ) {}
+  readonly dict: PdfDict;
+  readonly data: Uint8Array;
+  constructor(dict: PdfDict, data: Uint8Array) {
+    this.dict = dict;
+    this.data = data;
+  }
 }
 
 /**
@@ -118,10 +127,12 @@ export class PdfStream {
  * landed: the signature's `/Contents` and `/ByteRange` placeholders. Never produced by the reader.
  */
 export class PdfRaw {
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly label?: string,
-  ) {}
+  readonly bytes: Uint8Array;
+  readonly label: string | undefined;
+  constructor(bytes: Uint8Array, label?: string) {
+    this.bytes = bytes;
+    this.label = label;
+  }
 }
 
 export type PdfObject =

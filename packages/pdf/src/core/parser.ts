@@ -30,11 +30,15 @@ export interface IndirectObject {
  * `data` is a view into the file buffer.
  */
 export class Parser {
-  constructor(
-    readonly buf: Uint8Array,
-    public pos: number,
-    private readonly resolveLength?: LengthResolver,
-  ) {}
+  readonly buf: Uint8Array;
+  pos: number;
+  private readonly resolveLength: LengthResolver | undefined;
+
+  constructor(buf: Uint8Array, pos: number, resolveLength?: LengthResolver) {
+    this.buf = buf;
+    this.pos = pos;
+    this.resolveLength = resolveLength;
+  }
 
   skipWhite(): void {
     const b = this.buf;

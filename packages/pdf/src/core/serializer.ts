@@ -64,10 +64,13 @@ export class ByteSink {
 
 /** Writes one object, encrypting strings and streams when the file is encrypted. */
 export class ObjectWriter {
-  constructor(
-    private readonly sink: ByteSink,
-    private readonly encryption: Encryption | undefined,
-  ) {}
+  private readonly sink: ByteSink;
+  private readonly encryption: Encryption | undefined;
+
+  constructor(sink: ByteSink, encryption: Encryption | undefined) {
+    this.sink = sink;
+    this.encryption = encryption;
+  }
 
   writeIndirect(ref: PdfRef, obj: WritableObject): void {
     this.sink.text(`${ref.num} ${ref.gen} obj\n`);

@@ -1,5 +1,5 @@
 import { PDF } from '@libpdf/core';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import { pageCount } from '../core/pages.ts';
 import { checkDecodedSize } from '../ingest/decoded-size.ts';

@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import type { PageGeometry } from '../geometry/page-geometry.ts';
 import { buildTextDocument, PageLimitReached } from './text-document.ts';

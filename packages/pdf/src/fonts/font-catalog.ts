@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import { LoadedFont } from './loaded-font.ts';
 

@@ -7,11 +7,10 @@ export class LoadedFont {
   readonly metrics: SfntMetrics;
   readonly hbFont: hb.Font;
   readonly postScriptName: string;
+  readonly id: string;
 
-  constructor(
-    data: Buffer,
-    readonly id: string,
-  ) {
+  constructor(data: Buffer, id: string) {
+    this.id = id;
     this.sfnt = readSfnt(data);
     this.metrics = readMetrics(this.sfnt);
     const face = new hb.Face(new hb.Blob(data));

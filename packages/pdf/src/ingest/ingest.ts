@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import type { PageGeometry } from '../geometry/page-geometry.ts';
 import { type DetectedType, detectType } from './detect-type.ts';
@@ -173,7 +173,7 @@ async function ingestPdf(
     if (structure.certificationLevel === 1) {
       throw new PdfError(
         Code.INVALID_DOCUMENT,
-        'This PDF is certified by its author so that no change at all is allowed, so it cannot be signed again.',
+        'This PDF is certified by its author so that no change at all is allowed, so it cannot be signed again. Ask the author for a copy that is not certified, or upload another file.',
       );
     }
     return { pdf: bytes, sourceType, action: 'kept', signed, ...requireGeometry(structure.geometry) };

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import { INGEST_LIMITS } from './ingest-limits.ts';
 

@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { DecodedLimitError } from '../core/decoded-budget.ts';
 import { PdfDocument } from '../core/document.ts';
 import { PdfError } from '../core/errors.ts';

@@ -1,7 +1,8 @@
 import { PDF, PdfArray, PdfRef } from '@libpdf/core';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import { checkDecodedSize } from './decoded-size.ts';
+import { flattenPageTree } from './page-tree-repair.ts';
 import { type PdfStructure, readStructure } from './pdf-structure.ts';
 
 /**
@@ -36,7 +37,29 @@ export interface FormFieldInfo {
 const PASSWORD_MESSAGE =
   'This PDF is protected with a password. Remove the password (for example by printing it to a new PDF) and upload it again.';
 
-async function load(bytes: Uint8Array): Promise<PDF> {
+/**
+ * Loads with the parser's repair; when the cross-reference leads to no page at all (wrong
+ * offsets the parser trusted), loads again with the `startxref` pointer hidden, so the parser
+ * rebuilds the cross-reference from the objects themselves, as readers do.
+ */
+async function load(bytes: Uint8Array): Promise<{ pdf: PDF; reconstructed: boolean }> {
+  const pdf = await loadOnce(bytes);
+  if (pdf.getPageCount() > 0 || pdf.recoveredViaBruteForce) return { pdf, reconstructed: false };
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const at = text.lastIndexOf('startxref');
+  if (at < 0) return { pdf, reconstructed: false };
+  const hidden = new Uint8Array(bytes);
+  hidden[at + 8] = 0x58; // startxref → startxreX
+  try {
+    const rebuilt = await loadOnce(hidden);
+    if (rebuilt.getPageCount() > 0) return { pdf: rebuilt, reconstructed: true };
+  } catch {
+    // The first reading stands.
+  }
+  return { pdf, reconstructed: false };
+}
+
+async function loadOnce(bytes: Uint8Array): Promise<PDF> {
   let pdf: PDF;
   try {
     pdf = await PDF.load(bytes);
@@ -67,13 +90,17 @@ function checkPageCount(pdf: PDF, maxPages: number): number {
 export async function inspectPdf(bytes: Uint8Array, maxPages: number): Promise<PdfInspection> {
   // Before the full parse, which would unpack every object stream whatever its size.
   const doc = checkDecodedSize(bytes);
-  const pdf = await load(bytes);
+  const { pdf, reconstructed } = await load(bytes);
   const pageCount = checkPageCount(pdf, maxPages);
-  if (pageCount === 0) throw new PdfError(Code.INVALID_DOCUMENT, 'The PDF has no pages.');
+  if (pageCount === 0)
+    throw new PdfError(
+      Code.INVALID_DOCUMENT,
+      'The PDF has no pages a reader could show. Upload a PDF with at least one page.',
+    );
   return {
     encrypted: pdf.isEncrypted,
     needsPassword: false,
-    recovered: pdf.recoveredViaBruteForce,
+    recovered: pdf.recoveredViaBruteForce || reconstructed,
     warnings: pdf.warnings.slice(0, 20),
     pageCount,
     structure: readStructure(doc, bytes, maxPages),
@@ -82,17 +109,19 @@ export async function inspectPdf(bytes: Uint8Array, maxPages: number): Promise<P
 
 /** Full rewrite: decrypted, repaired, classic cross-reference table. Only for unsigned files. */
 export async function rewritePdf(bytes: Uint8Array): Promise<Uint8Array> {
-  const pdf = await load(bytes);
+  const { pdf } = await load(bytes);
   if (pdf.isEncrypted) {
     try {
       pdf.removeProtection();
     } catch {
       throw new PdfError(
         Code.INVALID_DOCUMENT,
-        'This PDF is encrypted with restrictions that forbid changing it, so it cannot be prepared for signing.',
+        'The author of this PDF forbade changes to it, so it cannot be signed. Ask the author for a copy without restrictions, or upload another file.',
       );
     }
   }
+  // Loops, pages written inside /Kids and inherited attributes: one flat page list readers agree on.
+  flattenPageTree(pdf);
   // libpdf returns the original bytes when nothing changed; a new modification date makes the
   // save a real full rewrite (fresh offsets and cross-reference table).
   pdf.setModificationDate(new Date());
@@ -104,7 +133,7 @@ export async function rewritePdf(bytes: Uint8Array): Promise<Uint8Array> {
 }
 
 export async function extractFormFields(bytes: Uint8Array): Promise<FormFieldInfo[]> {
-  const pdf = await load(bytes);
+  const { pdf } = await load(bytes);
   const form = pdf.getForm();
   if (!form) return [];
   // A widget names its page with /P, or only appears in that page's /Annots: index both.

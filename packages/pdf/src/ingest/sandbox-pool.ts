@@ -2,7 +2,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import { SANDBOX_QUEUE_LIMITS, type SandboxQueueLimits } from './ingest-limits.ts';
 import type { SandboxReply, SandboxRequest } from './sandbox-protocol.ts';
@@ -38,11 +38,11 @@ export interface TaskLimits {
 
 /** The pool is full for this tenant (or for everyone): try again later. */
 export class SandboxBusyError extends PdfError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
     super(Code.TRANSACTION_TIMEOUT, message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -51,6 +51,12 @@ export const NO_TENANT = '';
 
 // The sandbox entry is TypeScript; a small JS entry registers tsx there first, as the CLI's bin does.
 const entry = fileURLToPath(new URL('./sandbox-worker-boot.mjs', import.meta.url));
+
+/**
+ * Time a worker may take to start and load a task's code before the task's own limit begins:
+ * seconds on a busy two-core machine (pdf.js, the image decoders), so generous.
+ */
+const START_ALLOWANCE_MS = 30_000;
 
 /** An idle worker is stopped after this long, so a quiet server does not keep it around. */
 const IDLE_MS = 30_000;
@@ -129,6 +135,11 @@ class Worker {
       };
       const onMessage = (reply: SandboxReply) => {
         if (reply.id !== id) return;
+        if ('started' in reply) {
+          clearTimeout(timer);
+          timer = setTimeout(overrun, limits.timeoutMs);
+          return;
+        }
         done();
         if (reply.ok) resolve(reply.result);
         else if (reply.code !== undefined) reject(new PdfError(reply.code, reply.message));
@@ -147,7 +158,7 @@ class Worker {
           ),
         );
       };
-      const timer = setTimeout(() => {
+      const overrun = () => {
         done();
         this.discard(c);
         reject(
@@ -156,7 +167,10 @@ class Worker {
             `Reading this file took longer than ${Math.round(limits.timeoutMs / 1000)} s; it is refused.`,
           ),
         );
-      }, limits.timeoutMs);
+      };
+      // Until the worker says the work began (its process started, the task's code loaded), the
+      // start-up allowance runs; then the task's own limit.
+      let timer = setTimeout(overrun, limits.timeoutMs + START_ALLOWANCE_MS);
       // Memory outside the JavaScript heap is not bounded by --max-old-space-size: watch it.
       const watch = setInterval(() => {
         const rss = residentMb(c.pid);
@@ -203,7 +217,10 @@ export class SandboxPool {
   private served = 0;
   private nextId = 1;
 
-  constructor(private readonly options: SandboxPoolOptions = {}) {
+  private readonly options: SandboxPoolOptions;
+
+  constructor(options: SandboxPoolOptions = {}) {
+    this.options = options;
     this.limits = {
       maxQueuedPerTenant: options.maxQueuedPerTenant ?? SANDBOX_QUEUE_LIMITS.maxQueuedPerTenant,
       maxQueuedTotal: options.maxQueuedTotal ?? SANDBOX_QUEUE_LIMITS.maxQueuedTotal,

@@ -5,7 +5,11 @@ export type SandboxTask =
   | 'image-pdf'
   | 'xml-pdf'
   | 'merge'
-  | 'geometry';
+  | 'geometry'
+  | 'page-image'
+  | 'verify'
+  | 'find-text'
+  | 'compare-pages';
 
 export interface SandboxRequest {
   id: number;
@@ -16,8 +20,22 @@ export interface SandboxRequest {
   parts?: Uint8Array[];
   /** XML rendering: largest document in characters. */
   maxChars?: number;
+  /** Page image: which page, how many pixels wide. */
+  page?: { pageNumber: number; widthPx: number };
+  /** Verification: the trust anchors (DER certificates). */
+  anchors?: Uint8Array[];
+  /** Text search: the strings to find. */
+  needles?: string[];
+  /** Comparison: pixels per point of the page pictures (0: words only). */
+  rasterScale?: number;
+  /** Comparison: also each page's fingerprint (first pass). */
+  fingerprints?: boolean;
+  /** Comparison: draw only these pages (second pass). */
+  drawPages?: number[];
 }
 
 export type SandboxReply =
+  /** The task's code is loaded and the work begins: the task's time limit counts from here. */
+  | { id: number; started: true }
   | { id: number; ok: true; result: unknown }
   | { id: number; ok: false; code?: number; message: string };

@@ -1,5 +1,8 @@
 import type { FormFieldTag } from '../document/form-field-tag.ts';
 import type { PageGeometry } from '../geometry/page-geometry.ts';
+import type { ComparePage } from '../render/compare-pages.ts';
+import type { TextMatch } from '../render/find-text.ts';
+import type { VerificationReport } from '../verify/verify-pdf.ts';
 import { INGEST_LIMITS } from './ingest-limits.ts';
 import type { PageGeometryResult } from './pdf-structure.ts';
 import type { PdfInspection } from './pdf-tasks.ts';
@@ -90,6 +93,47 @@ export function formFieldTagsSandboxed(
   opts: SandboxOptions = {},
 ): Promise<FormFieldTag[]> {
   return runTask({ task: 'form-fields', bytes }, opts);
+}
+
+/** One page drawn as a WebP picture `widthPx` wide (render/page-image.ts), in the sandbox. */
+export function pageImageSandboxed(
+  bytes: Uint8Array,
+  page: { pageNumber: number; widthPx: number },
+  opts: SandboxOptions = {},
+): Promise<Uint8Array> {
+  return runTask({ task: 'page-image', bytes, page }, opts);
+}
+
+/** Every occurrence of each needle in the PDF's text, boxed in tag coordinates (render/find-text.ts), in the sandbox. */
+export function findTextSandboxed(
+  bytes: Uint8Array,
+  needles: string[],
+  opts: SandboxOptions = {},
+): Promise<TextMatch[]> {
+  return runTask({ task: 'find-text', bytes, needles }, opts);
+}
+
+/** Every signature of anyone's PDF checked against `anchors` (verify/verify-pdf.ts), in the sandbox. */
+export function verifyPdfSandboxed(
+  bytes: Uint8Array,
+  anchors: Uint8Array[],
+  opts: SandboxOptions = {},
+): Promise<VerificationReport> {
+  return runTask({ task: 'verify', bytes, anchors }, opts);
+}
+
+/**
+ * A comparison's reading of one document (render/compare-pages.ts), in the sandbox: every page's
+ * words and fingerprint (`pass: 'read'`), or small grey pictures of the given pages (`draw`).
+ */
+export function comparePagesSandboxed(
+  bytes: Uint8Array,
+  pass: { read: true } | { draw: number[]; rasterScale: number },
+  opts: SandboxOptions = {},
+): Promise<ComparePage[]> {
+  return 'read' in pass
+    ? runTask({ task: 'compare-pages', bytes, rasterScale: 0, fingerprints: true }, opts)
+    : runTask({ task: 'compare-pages', bytes, rasterScale: pass.rasterScale, drawPages: pass.draw }, opts);
 }
 
 /** Stops the default pool's processes (tests, shutdown of the CLI). */

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import type { IncrementalUpdate } from '../core/incremental-update.ts';
 import { BYTE_RANGE_LABEL, BYTE_RANGE_PLACEHOLDER, CONTENTS_LABEL } from './signature-field.ts';

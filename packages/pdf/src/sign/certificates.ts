@@ -22,7 +22,23 @@ export interface CertInfo {
   subjectKeyId?: Uint8Array;
 }
 
+/**
+ * Parsed certificates by the very byte array they came from: a signer signs many documents with
+ * the same certificate arrays (bulk sign), and parsing a chain costs ~5 ms each time. Keyed by
+ * identity, so a copy is parsed again; certificate bytes are never changed in place.
+ */
+const parsed = new WeakMap<Uint8Array, CertInfo>();
+
 export function certInfo(der: Uint8Array): CertInfo {
+  let info = parsed.get(der);
+  if (!info) {
+    info = parseCertificate(der);
+    parsed.set(der, info);
+  }
+  return info;
+}
+
+function parseCertificate(der: Uint8Array): CertInfo {
   const x509 = new X509Certificate(der);
   const cert = parse(der);
   const tbs = children(cert)[0];

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { CertInfo } from './certificates.ts';
-import { type Asn, der, explicit, implicitSet, int, nul, OID, octets, oid, raw, seq, set } from './der.ts';
+import { OID } from './der.ts';
+import { D_NULL, D_ONE, dContext, dOctets, dOid, dSeq, dSet } from './der-writer.ts';
 
 /**
  * CMS SignedData for PAdES baseline signatures (ETSI EN 319 122-1 / 319 142-1): detached
@@ -16,21 +17,14 @@ export function signatureAlgorithmOf(cert: CertInfo): string {
 
 /** The DER of the signed attributes as a SET: exactly the bytes the signature is computed over. */
 export function signedAttributes(documentDigest: Uint8Array, signer: CertInfo): Uint8Array {
-  return der(set(...signedAttributeList(documentDigest, signer)));
-}
-
-function signedAttributeList(documentDigest: Uint8Array, signer: CertInfo): Asn[] {
   const certHash = createHash('sha256').update(signer.der).digest();
   // ESSCertIDv2 with the default hash algorithm (SHA-256) omitted, plus issuer and serial.
-  const essCertId = seq(
-    octets(certHash),
-    seq(seq(explicit(4, raw(signer.issuerDer))), raw(signer.serialDer)),
+  const essCertId = dSeq(dOctets(certHash), dSeq(dSeq(dContext(4, signer.issuerDer)), signer.serialDer));
+  return dSet(
+    dSeq(dOid(OID.contentType), dSet(dOid(OID.data))),
+    dSeq(dOid(OID.messageDigest), dSet(dOctets(documentDigest))),
+    dSeq(dOid(OID.signingCertificateV2), dSet(dSeq(dSeq(essCertId)))),
   );
-  return [
-    seq(oid(OID.contentType), set(oid(OID.data))),
-    seq(oid(OID.messageDigest), set(octets(documentDigest))),
-    seq(oid(OID.signingCertificateV2), set(seq(seq(essCertId)))),
-  ];
 }
 
 export interface CmsParts {
@@ -46,29 +40,28 @@ export interface CmsParts {
 export function buildSignedData(parts: CmsParts): Uint8Array {
   const signer = parts.certificates[0];
   if (!signer) throw new Error('No signer certificate.');
-  const sha256 = seq(oid(OID.sha256), nul());
+  const sha256 = dSeq(dOid(OID.sha256), D_NULL);
   const sigAlg = signatureAlgorithmOf(signer);
-  // The signed attributes are re-tagged [0] IMPLICIT: same content bytes as the SET we signed.
-  const attrs = raw(parts.signedAttributes);
-  attrs.idBlock.tagClass = 3;
-  attrs.idBlock.tagNumber = 0;
-  const signerInfo: Asn[] = [
-    int(1),
-    seq(raw(signer.issuerDer), raw(signer.serialDer)),
+  // The signed attributes are re-tagged [0] IMPLICIT: same length and content as the SET we signed.
+  const attrs = parts.signedAttributes.slice();
+  attrs[0] = 0xa0;
+  const signerInfo: Uint8Array[] = [
+    D_ONE,
+    dSeq(signer.issuerDer, signer.serialDer),
     sha256,
     attrs,
-    sigAlg === OID.rsaEncryption ? seq(oid(sigAlg), nul()) : seq(oid(sigAlg)),
-    octets(parts.signatureValue),
+    sigAlg === OID.rsaEncryption ? dSeq(dOid(sigAlg), D_NULL) : dSeq(dOid(sigAlg)),
+    dOctets(parts.signatureValue),
   ];
   if (parts.timestampToken) {
-    signerInfo.push(implicitSet(1, seq(oid(OID.timeStampToken), set(raw(parts.timestampToken)))));
+    signerInfo.push(dContext(1, dSeq(dOid(OID.timeStampToken), dSet(parts.timestampToken))));
   }
-  const signedData = seq(
-    int(1),
-    set(seq(oid(OID.sha256), nul())),
-    seq(oid(OID.data)),
-    implicitSet(0, ...parts.certificates.map((c) => raw(c.der))),
-    set(seq(...signerInfo)),
+  const signedData = dSeq(
+    D_ONE,
+    dSet(sha256),
+    dSeq(dOid(OID.data)),
+    dContext(0, ...parts.certificates.map((c) => c.der)),
+    dSet(dSeq(...signerInfo)),
   );
-  return der(seq(oid(OID.signedData), explicit(0, signedData)));
+  return dSeq(dOid(OID.signedData), dContext(0, signedData));
 }

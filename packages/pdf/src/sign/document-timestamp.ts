@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfDocument } from '../core/document.ts';
 import { PdfError } from '../core/errors.ts';
 import { IncrementalUpdate } from '../core/incremental-update.ts';
@@ -14,7 +14,11 @@ const TOKEN_ROOM = 16_384;
  */
 export async function addDocumentTimestamp(pdf: Uint8Array, tsa: TsaConfig): Promise<Uint8Array> {
   const up = new IncrementalUpdate(PdfDocument.open(pdf));
-  addSignaturePlaceholder(up, { kind: 'timestamp', subFilter: 'ETSI.RFC3161', contentsBytes: TOKEN_ROOM });
+  await addSignaturePlaceholder(up, {
+    kind: 'timestamp',
+    subFilter: 'ETSI.RFC3161',
+    contentsBytes: TOKEN_ROOM,
+  });
   const { original, appended, byteRange } = writeWithByteRange(up);
   const base = original.length;
   const token = await requestTimestamp(tsa, [

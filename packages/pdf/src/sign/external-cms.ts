@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import * as asn1js from 'asn1js';
 import { PdfError } from '../core/errors.ts';
 import { checkCms, verifyWith } from '../verify/cms-verify.ts';

@@ -6,7 +6,7 @@ import {
   pbkdf2Sync,
   X509Certificate,
 } from 'node:crypto';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import * as asn1js from 'asn1js';
 import { PdfError } from '../core/errors.ts';
 import { type Asn, children, contentOf, encodedOf, octetsOf, oidOf, parse } from './der.ts';

@@ -1,5 +1,5 @@
 import { createHash, verify } from 'node:crypto';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfDocument } from '../core/document.ts';
 import { PdfError } from '../core/errors.ts';
 import { IncrementalUpdate } from '../core/incremental-update.ts';
@@ -116,7 +116,7 @@ async function prepareParts(
   ];
   if (options.reason) lines.push(`Reason: ${options.reason}`);
   if (options.location) lines.push(`Location: ${options.location}`);
-  addSignaturePlaceholder(up, {
+  await addSignaturePlaceholder(up, {
     kind: 'signature',
     subFilter: 'ETSI.CAdES.detached',
     contentsBytes: reservedBytes,
@@ -161,9 +161,11 @@ async function buildCms(
   state: PreparedSignatureState,
   response: ExternalSignature,
   tsa: TsaConfig | undefined,
+  /** The chain already parsed when signing in one go; a deferred signature reads it from the state. */
+  parsedChain?: CertInfo[],
 ): Promise<Uint8Array> {
   const digest = Buffer.from(state.documentDigest, 'base64');
-  const chain = state.certificates.map((c) => certInfo(Buffer.from(c, 'base64')));
+  const chain = parsedChain ?? state.certificates.map((c) => certInfo(Buffer.from(c, 'base64')));
   const wantsTs = levelNeedsTsa(state.level);
   if ('cms' in response)
     return completeExternalCms(response.cms, { documentDigest: digest, chain }, wantsTs ? tsa : undefined);
@@ -210,7 +212,7 @@ export async function signPdfToParts(
 ): Promise<[Uint8Array, Uint8Array]> {
   const p = await prepareParts(input, signer.certificates, options);
   const signatureValue = await signer.sign(Buffer.from(p.state.signedAttributes, 'base64'));
-  const cms = await buildCms(p.state, { signatureValue }, options.tsa);
+  const cms = await buildCms(p.state, { signatureValue }, options.tsa, p.chain);
   embed(p.appended, p.original.length, p.state, cms);
   return [p.original, p.appended];
 }

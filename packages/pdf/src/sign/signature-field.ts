@@ -1,6 +1,4 @@
-import { deflateSync } from 'node:zlib';
-import { Code } from '@signet/contracts';
-import { AppearanceBuilder } from '../appearance/appearance-builder.ts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import type { IncrementalUpdate } from '../core/incremental-update.ts';
 import {
@@ -48,7 +46,7 @@ export const BYTE_RANGE_PLACEHOLDER = '[0 0000000000 0000000000 0000000000]';
  * Adds the signature dictionary, its field/widget, the page's /Annots entry and the AcroForm
  * entries to the update. Only the objects that must change are touched.
  */
-export function addSignaturePlaceholder(up: IncrementalUpdate, o: PlaceholderOptions): PdfRef {
+export async function addSignaturePlaceholder(up: IncrementalUpdate, o: PlaceholderOptions): Promise<PdfRef> {
   const doc = up.doc;
   const rootRef = doc.trailer.get('Root');
   if (!(rootRef instanceof PdfRef))
@@ -73,7 +71,7 @@ export function addSignaturePlaceholder(up: IncrementalUpdate, o: PlaceholderOpt
   const ap =
     o.field?.appearance ??
     (visible && (o.appearanceLines ?? []).length > 0
-      ? drawnAppearance(up, pageIndex, rect, o.appearanceLines ?? [])
+      ? await drawnAppearance(up, pageIndex, rect, o.appearanceLines ?? [])
       : up.add(emptyAppearance()));
 
   const acro = editAcroForm(up, rootRef);
@@ -193,12 +191,12 @@ function uniqueFieldName(up: IncrementalUpdate, acro: PdfDict, base: string): st
  * like a tag (embedded Unicode font subsets, so any name shows; the /Matrix turns it upright on
  * rotated pages).
  */
-function drawnAppearance(
+async function drawnAppearance(
   up: IncrementalUpdate,
   pageIndex: number,
   rect: readonly number[],
   lines: readonly string[],
-): PdfRef {
+): Promise<PdfRef> {
   const page = readPageGeometry(up.doc, pageIndex + 1);
   const placement = userRectToTag(page, rect);
   if (!tagInsidePage(page, placement)) {
@@ -207,6 +205,9 @@ function drawnAppearance(
       `The signature rectangle lies outside page ${pageIndex + 1} as it is shown.`,
     );
   }
+  // Loaded only here: the text layout (fonts, shaping) took most of the CLI's start-up to load,
+  // and signatures drawn by their tags or invisible never need it.
+  const { AppearanceBuilder } = await import('../appearance/appearance-builder.ts');
   const builder = new AppearanceBuilder((n) => (n === page.pageNumber ? page : undefined));
   builder.add(
     {
@@ -226,8 +227,9 @@ function drawnAppearance(
 
 /** The empty appearance of an invisible signature (a 0 × 0 widget still needs /AP). */
 function emptyAppearance(): PdfStream {
+  // Nothing to compress: starting a deflate stream cost more than the rest of the field.
   return new PdfStream(
-    dict({ Type: name('XObject'), Subtype: name('Form'), BBox: [0, 0, 0, 0], Filter: name('FlateDecode') }),
-    deflateSync(Buffer.alloc(0)),
+    dict({ Type: name('XObject'), Subtype: name('Form'), BBox: [0, 0, 0, 0] }),
+    new Uint8Array(0),
   );
 }

@@ -2,7 +2,7 @@ import { createPrivateKey, KeyObject, sign as nodeSign, type webcrypto } from 'n
 
 type CryptoKey = webcrypto.CryptoKey;
 
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import { buildChain, type CertInfo, certInfo } from './certificates.ts';
 

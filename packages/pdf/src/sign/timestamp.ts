@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import * as asn1js from 'asn1js';
 import { PdfError } from '../core/errors.ts';
 import {

@@ -1,13 +1,15 @@
 import { createHash } from 'node:crypto';
 import { PdfDocument } from '../core/document.ts';
-import { PdfDict, PdfRef, PdfStream, PdfString } from '../core/objects.ts';
-import { objectsOfSection } from '../core/xref.ts';
+import { PdfRef, PdfStream, PdfString } from '../core/objects.ts';
+import { certificationLevel } from '../ingest/certification.ts';
 import { buildChain, type CertInfo, certInfo } from '../sign/certificates.ts';
 import { parsePdfDate } from '../sign/pdf-date.ts';
 import { tstInfo } from '../sign/timestamp.ts';
 import { type CmsCheck, checkCms } from './cms-verify.ts';
+import { type ChangeClass, type ChangesAfter, describeChanges, widestChange } from './describe-changes.ts';
 import { findSignatures } from './find-signatures.ts';
 import { crlSummary, type DssRevocationData, dssCoversChain, ocspCertIds } from './revocation-data.ts';
+import { archivedRevocation, type RevocationFinding, revocationOf } from './revocation-status.ts';
 
 export type DetectedLevel = 'B-B' | 'B-T' | 'B-LT' | 'B-LTA' | 'not PAdES';
 
@@ -18,6 +20,8 @@ export interface CertSummary {
   commonName: string;
   validFrom: string;
   validTo: string;
+  /** SHA-256 of the DER, hex: names the certificate (a trust anchor) without its bytes. */
+  fingerprint: string;
 }
 
 export interface SignatureReport {
@@ -37,6 +41,21 @@ export interface SignatureReport {
   coversWholeDocument: boolean;
   /** What later revisions changed (empty when it covers the whole document). */
   changesAfter: string[];
+  /** The later revisions' objects by class (signing, form filling, annotations, other). */
+  changes: ChangesAfter;
+  /** The widest class of change after this signature. */
+  modification: ChangeClass | 'none';
+  /** This signature certifies the document (DocMDP): 1 no changes, 2 form filling, 3 annotations. */
+  certificationLevel?: number;
+  /** The later changes go beyond what the certification allows. */
+  certificationViolated: boolean;
+  /** The signer certificate's revocation status as the file proves it; undefined when it holds none. */
+  revocation?: RevocationFinding;
+  /** The anchor the chain reached, when trusted. */
+  trustAnchor?: CertSummary;
+  /** The signer certificate and its issuer (DER) when the chain was built: what asking online needs. */
+  signerDer?: Uint8Array;
+  issuerDer?: Uint8Array;
   level: DetectedLevel;
   /** The chain ends at (or is issued by) one of the trust anchors. */
   trusted: boolean;
@@ -55,11 +74,13 @@ export function verifyPdf(pdf: Uint8Array, trustAnchors: Uint8Array[] = []): Ver
   const doc = PdfDocument.open(pdf);
   const anchors = trustAnchors.map(certInfo);
   const dssCerts = dssCertificates(doc);
-  const dssData = dssRevocationData(doc);
   const isAnchor = (c: CertInfo) => anchors.some((a) => Buffer.from(a.der).equals(Buffer.from(c.der)));
   const found = findSignatures(doc);
   const reports: SignatureReport[] = [];
   const dssAt = dssRevisionEnd(doc);
+  const dssRaw = dssStreams(doc);
+  const dssData = dssRevocationData(dssRaw);
+  const certification = certifyingSignature(doc);
   for (const s of found) {
     const br = s.byteRange;
     const problems: string[] = [];
@@ -103,17 +124,35 @@ export function verifyPdf(pdf: Uint8Array, trustAnchors: Uint8Array[] = []): Ver
     const pool = [...check.certificates, ...dssCerts, ...anchors];
     const chain = check.signer ? buildChain(check.signer, pool) : [];
     const top = chain[chain.length - 1];
-    const trusted =
-      !!top &&
-      anchors.some(
-        (t) =>
-          Buffer.from(t.der).equals(Buffer.from(top.der)) ||
-          (top.x509.checkIssued(t.x509) && top.x509.verify(t.x509.publicKey)),
-      );
+    const anchor = top
+      ? anchors.find(
+          (t) =>
+            Buffer.from(t.der).equals(Buffer.from(top.der)) ||
+            (top.x509.checkIssued(t.x509) && top.x509.verify(t.x509.publicKey)),
+        )
+      : undefined;
+    const trusted = !!anchor;
     if (check.signer && !trusted) problems.push('The certificate chain does not reach a trusted anchor.');
     const m = s.dict.get('M');
     const claimed = m instanceof PdfString ? parsePdfDate(m.asText()) : undefined;
     const covers = end === pdf.length;
+    const changes = describeChanges(doc, end);
+    const modification = covers ? 'none' : widestChange(changes);
+    const certLevel =
+      certification && sameRange(certification.byteRange, br) ? certification.level : undefined;
+    const archived = s.kind === 'signature' ? archivedRevocation(s.contents) : { ocsp: [], crls: [] };
+    const revocation =
+      check.signer && s.kind === 'signature'
+        ? revocationOf(check.signer, chain[1], {
+            dssOcsp: dssRaw.ocsp,
+            dssCrls: dssRaw.crls,
+            signatureOcsp: archived.ocsp,
+            signatureCrls: archived.crls,
+          })
+        : undefined;
+    if (revocation?.status === 'revoked') problems.push('The signer certificate is revoked.');
+    const violated = certLevel !== undefined && !allowedBy(certLevel, modification);
+    if (violated) problems.push('The document was changed in a way its certification does not allow.');
     reports.push({
       fieldName: s.fieldName,
       kind: s.kind,
@@ -125,7 +164,14 @@ export function verifyPdf(pdf: Uint8Array, trustAnchors: Uint8Array[] = []): Ver
       digestMatches: check.digestMatches,
       signatureValid: check.signatureValid,
       coversWholeDocument: covers,
-      changesAfter: covers ? [] : describeChanges(doc, end),
+      changesAfter: covers ? [] : [`${changes.revisions} later revision(s)`, ...changes.details],
+      changes,
+      modification,
+      ...(certLevel !== undefined ? { certificationLevel: certLevel } : {}),
+      certificationViolated: violated,
+      ...(revocation ? { revocation } : {}),
+      ...(anchor ? { trustAnchor: summary(anchor) } : {}),
+      ...(check.signer && chain[1] ? { signerDer: check.signer.der, issuerDer: chain[1].der } : {}),
       level: 'not PAdES',
       trusted,
       byteRange: br,
@@ -143,8 +189,71 @@ export function verifyPdf(pdf: Uint8Array, trustAnchors: Uint8Array[] = []): Ver
   }
   return {
     signatures: reports,
-    allValid: reports.length > 0 && reports.every((r) => r.digestMatches && r.signatureValid && r.trusted),
+    allValid:
+      reports.length > 0 &&
+      reports.every(
+        (r) =>
+          r.digestMatches &&
+          r.signatureValid &&
+          r.trusted &&
+          !r.certificationViolated &&
+          r.revocation?.status !== 'revoked',
+      ),
   };
+}
+
+/** Whether DocMDP level `p` allows a change of this class after the certifying signature. */
+function allowedBy(p: number, change: ChangeClass | 'none'): boolean {
+  if (change === 'none') return true;
+  if (change === 'other') return false;
+  if (p <= 1) return false;
+  if (change === 'annotations') return p >= 3;
+  return true;
+}
+
+function sameRange(a: readonly number[], b: readonly number[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** The certifying signature's byte range and DocMDP level (catalog /Perms /DocMDP). */
+function certifyingSignature(doc: PdfDocument): { byteRange: number[]; level: number } | undefined {
+  try {
+    const level = certificationLevel(doc);
+    const perms = doc.resolveDict(doc.catalog().get('Perms'));
+    const sig = perms ? doc.resolveDict(perms.get('DocMDP')) : undefined;
+    const br = sig ? doc.resolve(sig.get('ByteRange')) : undefined;
+    if (level === undefined || !Array.isArray(br)) return undefined;
+    return { byteRange: br.filter((x): x is number => typeof x === 'number'), level };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The raw OCSP responses and CRLs of the DSS (bounded). */
+function dssStreams(doc: PdfDocument): { ocsp: Uint8Array[]; crls: Uint8Array[] } {
+  const out = { ocsp: [] as Uint8Array[], crls: [] as Uint8Array[] };
+  try {
+    const dss = doc.resolveDict(doc.catalog().get('DSS'));
+    for (const [key, into] of [
+      ['OCSPs', out.ocsp],
+      ['CRLs', out.crls],
+    ] as const) {
+      const arr = doc.resolve(dss?.get(key));
+      if (!Array.isArray(arr)) continue;
+      for (const item of arr.slice(0, 1000)) {
+        const st = doc.resolve(item);
+        if (!(st instanceof PdfStream)) continue;
+        try {
+          into.push(doc.streamData(st));
+        } catch {
+          // An undecodable entry is not validation data.
+        }
+      }
+    }
+  } catch {
+    // A broken DSS holds no usable validation data.
+  }
+  return out;
 }
 
 function tstInfoFromContent(token: Uint8Array) {
@@ -186,32 +295,11 @@ function dssRevisionEnd(doc: PdfDocument): number | undefined {
 }
 
 /** The OCSP responses and CRLs of the DSS, parsed (unreadable entries are left out). */
-function dssRevocationData(doc: PdfDocument): DssRevocationData {
-  const out: DssRevocationData = { ocsp: [], crls: [] };
-  try {
-    const dss = doc.resolveDict(doc.catalog().get('DSS'));
-    const each = (key: string, use: (bytes: Uint8Array) => void) => {
-      const arr = doc.resolve(dss?.get(key));
-      if (!Array.isArray(arr)) return;
-      for (const item of arr.slice(0, 1000)) {
-        const st = doc.resolve(item);
-        if (!(st instanceof PdfStream)) continue;
-        try {
-          use(doc.streamData(st));
-        } catch {
-          // An undecodable entry is not validation data.
-        }
-      }
-    };
-    each('OCSPs', (b) => out.ocsp.push(...ocspCertIds(b)));
-    each('CRLs', (b) => {
-      const crl = crlSummary(b);
-      if (crl) out.crls.push(crl);
-    });
-  } catch {
-    // A broken DSS holds no usable validation data.
-  }
-  return out;
+function dssRevocationData(raw: { ocsp: Uint8Array[]; crls: Uint8Array[] }): DssRevocationData {
+  return {
+    ocsp: raw.ocsp.flatMap(ocspCertIds),
+    crls: raw.crls.map(crlSummary).filter((c) => c !== undefined),
+  };
 }
 
 function dssCertificates(doc: PdfDocument): CertInfo[] {
@@ -236,42 +324,6 @@ function dssCertificates(doc: PdfDocument): CertInfo[] {
   return out;
 }
 
-/** A plain description of what the revisions after `end` added or changed. */
-function describeChanges(doc: PdfDocument, end: number): string[] {
-  const counts = new Map<string, number>();
-  const sections = doc.xref.sections.filter((o) => o >= end);
-  for (const off of sections) {
-    for (const num of objectsOfSection(doc.bytes, off)) {
-      const e = doc.entry(num);
-      let what = 'other object';
-      try {
-        const o = doc.get(new PdfRef(num, e?.type === 'offset' ? e.gen : 0));
-        const d = o instanceof PdfStream ? o.dict : o instanceof PdfDict ? o : undefined;
-        const type = d?.getName('Type');
-        const sub = d?.getName('Subtype');
-        if (type === 'XRef' || type === 'ObjStm') continue;
-        if (type === 'Sig') what = 'signature';
-        else if (type === 'DocTimeStamp') what = 'document timestamp';
-        else if (type === 'DSS' || d?.has('OCSPs') || d?.has('CRLs')) what = 'validation data (DSS)';
-        else if (sub === 'Widget' && d?.getName('FT') === 'Sig') what = 'signature field';
-        else if (type === 'Annot' || sub === 'Widget' || (d?.has('Subtype') && d.has('Rect')))
-          what = 'annotation';
-        else if (type === 'Page') what = 'page (annotation list)';
-        else if (type === 'Catalog') what = 'document catalog';
-        else if (sub === 'Form' || sub === 'Image' || type === 'Font' || type === 'FontDescriptor')
-          what = 'appearance resource';
-        else if (d?.has('Fields')) what = 'form (AcroForm)';
-        else if (o instanceof PdfStream) what = 'stream (validation data or appearance)';
-        else if (Array.isArray(o)) what = 'array (field or annotation list)';
-      } catch {
-        what = 'unreadable object';
-      }
-      counts.set(what, (counts.get(what) ?? 0) + 1);
-    }
-  }
-  return [`${sections.length} later revision(s)`, ...[...counts].map(([k, n]) => `${n} × ${k}`)];
-}
-
 function summary(c: CertInfo): CertSummary {
   return {
     subject: c.x509.subject.replace(/\n/g, ', '),
@@ -280,5 +332,6 @@ function summary(c: CertInfo): CertSummary {
     commonName: c.commonName,
     validFrom: new Date(c.x509.validFrom).toISOString(),
     validTo: new Date(c.x509.validTo).toISOString(),
+    fingerprint: createHash('sha256').update(c.der).digest('hex'),
   };
 }

@@ -41,8 +41,11 @@ export interface OutboundClient {
    * its DNS may not be live yet, and every call checks again.
    */
   checkUrl(url: string): Promise<UrlVerdict>;
-  /** `fetch` for these URLs: no redirects followed, the body read into memory up to a cap. */
-  fetch(input: string | URL | Request, init?: RequestInit): Promise<Response>;
+  /**
+   * `fetch` for these URLs: no redirects followed, the body read into memory up to a cap
+   * (`maxBodyBytes` for this call, else the client's).
+   */
+  fetch(input: string | URL | Request, init?: OutboundInit): Promise<Response>;
   /**
    * For protocols other than HTTP to a host a tenant chose (the LDAP directory): throws
    * `OutboundRefusedError` for a refused literal address, else the `lookup` to give `net.connect`
@@ -50,6 +53,8 @@ export interface OutboundClient {
    */
   socketLookup(hostname: string): LookupFunction;
 }
+
+export type OutboundInit = RequestInit & { maxBodyBytes?: number };
 
 export interface OutboundOptions {
   allow: OutboundAllowList;
@@ -126,7 +131,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
     return found.every((a) => addressAllowed(a.address, allow)) ? 'ok' : 'address-not-allowed';
   }
 
-  async function safeFetch(input: string | URL | Request, init: RequestInit = {}): Promise<Response> {
+  async function safeFetch(input: string | URL | Request, init: OutboundInit = {}): Promise<Response> {
     const url = new URL(input instanceof Request ? input.url : input);
     if (url.protocol !== 'http:' && url.protocol !== 'https:')
       throw new OutboundRefusedError(`${url.protocol} is not http or https`);
@@ -145,7 +150,7 @@ export function createOutboundClient(options: OutboundOptions): OutboundClient {
     const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
     return new Promise<Response>((resolveResponse, reject) => {
       const req = send(url, requestOptions, (res) => {
-        readBody(res, maxBodyBytes).then(
+        readBody(res, init.maxBodyBytes ?? maxBodyBytes).then(
           (bytes) => resolveResponse(toResponse(res, bytes)),
           (error: unknown) => {
             req.destroy();

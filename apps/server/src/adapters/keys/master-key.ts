@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -10,6 +10,11 @@ import { join } from 'node:path';
 export interface KeyVault {
   seal(plain: Uint8Array, context: string): Uint8Array;
   open(sealed: Uint8Array, context: string): Uint8Array;
+  /**
+   * HMAC-SHA-256 of `data` under a key derived (HKDF) from the master key for `context`: a tag
+   * that only this installation can make (a QR code's verification link), never a key itself.
+   */
+  mac(data: Uint8Array, context: string): Uint8Array;
 }
 
 export function createKeyVault(masterKey: Uint8Array): KeyVault {
@@ -29,6 +34,10 @@ export function createKeyVault(masterKey: Uint8Array): KeyVault {
       decipher.setAAD(Buffer.from(context));
       decipher.setAuthTag(buf.subarray(13, 29));
       return new Uint8Array(Buffer.concat([decipher.update(buf.subarray(29)), decipher.final()]));
+    },
+    mac(data, context) {
+      const key = Buffer.from(hkdfSync('sha256', masterKey, new Uint8Array(0), `signet-mac:${context}`, 32));
+      return new Uint8Array(createHmac('sha256', key).update(data).digest());
     },
   };
 }

@@ -31,7 +31,11 @@ interface CscErrorBody {
 export function failureOf(status: number, body: CscErrorBody): RemoteSigningFailure {
   const error = (body.error ?? '').toLowerCase();
   const text = `${error} ${body.error_description ?? ''}`.toLowerCase();
+  // The card or device holding the key is blocked (403), not only its PIN (402).
+  if (/\b(card|device|token|account)\b[^.]*\b(locked|blocked)\b/.test(text)) return 'cardBlocked';
   if (/\b(locked|blocked)\b/.test(text)) return 'pinBlocked';
+  // An earlier request of the signer is still being processed (504).
+  if (/\b(in process|in progress|still processing)\b/.test(text)) return 'inProcess';
   if (error === 'invalid_pin' || /\bpin\b/.test(text)) return 'wrongPin';
   if (error === 'invalid_otp' || /\botp\b/.test(text)) return 'wrongOtp';
   if (status === 401 || error === 'invalid_client' || error === 'invalid_token') return 'unauthorized';

@@ -4,6 +4,7 @@ import type {
   RemoteSigningProvider,
   SigningProviders,
 } from '../../domain/signing/providers/remote-signing-provider.ts';
+import { AadhaarEsignConfigSchema, createAadhaarEsignProvider } from './aadhaar-esign-provider.ts';
 import { createCscV2Provider } from './csc-v2-provider.ts';
 
 /**
@@ -12,7 +13,7 @@ import { createCscV2Provider } from './csc-v2-provider.ts';
  * admins name a provider by `id` in their settings but can neither read its secret nor point
  * Signet at an address of their own. `policies` are the ones it signs by default in every tenant.
  */
-export const SigningProviderConfigSchema = z.object({
+export const CscProviderConfigSchema = z.object({
   id: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/),
   kind: z.literal('csc-v2'),
   baseUrl: z.url({ protocol: /^https?$/ }),
@@ -22,6 +23,12 @@ export const SigningProviderConfigSchema = z.object({
   policies: z.array(z.enum(REMOTE_SIGNING_POLICIES)).default([]),
   timeoutSeconds: z.number().int().min(1).max(120).default(30),
 });
+export type CscProviderConfig = z.infer<typeof CscProviderConfigSchema>;
+/** A CSC provider, or an Aadhaar eSign 2.1 service provider (aadhaar-esign-provider.ts). */
+export const SigningProviderConfigSchema = z.discriminatedUnion('kind', [
+  CscProviderConfigSchema,
+  AadhaarEsignConfigSchema,
+]);
 export type SigningProviderConfig = z.infer<typeof SigningProviderConfigSchema>;
 
 /** `SIGNET_SIGNING_PROVIDERS` as provider settings; throws on start when it is malformed. */
@@ -43,9 +50,17 @@ export function parseSigningProviders(raw: string | undefined): SigningProviderC
 }
 
 export function createSigningProviders(configs: readonly SigningProviderConfig[]): SigningProviders {
-  const byId = new Map<string, RemoteSigningProvider>(configs.map((c) => [c.id, createCscV2Provider(c)]));
+  const byId = new Map<string, RemoteSigningProvider>(
+    configs.map((c) => [
+      c.id,
+      c.kind === 'aadhaar-esign' ? createAadhaarEsignProvider(c) : createCscV2Provider(c),
+    ]),
+  );
   return {
     get: (id) => byId.get(id),
     defaultFor: (policy) => configs.find((c) => c.policies.includes(policy))?.id,
+    formOrigins: [
+      ...new Set(configs.flatMap((c) => (c.kind === 'aadhaar-esign' ? [new URL(c.espUrl).origin] : []))),
+    ],
   };
 }

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../database.ts';
+import { insertRows } from '../insert-rows.ts';
 import {
   authSessions,
   oneTimeCodes,
@@ -55,6 +56,20 @@ export async function findAccountForRecipient(tx: Executor, email: string): Prom
   return (result as unknown as { rows: AccountSummary[] }).rows[0] ?? null;
 }
 
+/** `findAccountForRecipient` for many addresses in one round trip (bulk compose). */
+export async function findAccountsForRecipients(
+  tx: Executor,
+  emails: readonly string[],
+): Promise<Map<string, AccountSummary>> {
+  if (emails.length === 0) return new Map();
+  const result = await tx.execute(
+    sql`select e.address as email, a.id, a.first_name as "firstName", a.last_name as "lastName", a.has_password as "hasPassword"
+        from unnest(${sql.param([...emails])}::text[]) as e(address), lateral signet_account_by_email(e.address) a`,
+  );
+  const rows = (result as unknown as { rows: (AccountSummary & { email: string })[] }).rows;
+  return new Map(rows.map(({ email, ...account }) => [email, account]));
+}
+
 export async function findUserById(db: Executor, userId: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   return row ?? null;
@@ -62,6 +77,14 @@ export async function findUserById(db: Executor, userId: string): Promise<UserRo
 
 export async function insertUser(db: Executor, user: typeof users.$inferInsert): Promise<void> {
   await db.insert(users).values({ ...user, email: user.email.toLowerCase() });
+}
+
+export async function insertUsers(db: Executor, rows: readonly (typeof users.$inferInsert)[]): Promise<void> {
+  await insertRows(
+    db,
+    users,
+    rows.map((u) => ({ ...u, email: u.email.toLowerCase() })),
+  );
 }
 
 export function membershipsOf(db: Executor, userId: string): Promise<MembershipRow[]> {

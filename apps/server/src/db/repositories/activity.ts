@@ -1,6 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { ActivityHead, StoredActivityEntry } from '../../model/activity-entry.ts';
 import type { Executor } from '../database.ts';
+import { insertRows } from '../insert-rows.ts';
 import { activityHeads, activityLog } from '../schema/index.ts';
 
 /**
@@ -34,6 +35,17 @@ export async function writeActivity(tx: Executor, entry: StoredActivityEntry): P
     .update(activityHeads)
     .set({ lastSeq: entry.seq, lastHash: entry.hash })
     .where(eq(activityHeads.tenantId, entry.tenantId));
+}
+
+/** Stores entries that follow one another and moves the head to the last; the head must be locked. */
+export async function writeActivities(tx: Executor, entries: readonly StoredActivityEntry[]): Promise<void> {
+  const last = entries[entries.length - 1];
+  if (!last) return;
+  await insertRows(tx, activityLog, entries);
+  await tx
+    .update(activityHeads)
+    .set({ lastSeq: last.seq, lastHash: last.hash })
+    .where(eq(activityHeads.tenantId, last.tenantId));
 }
 
 export function chainOf(tx: Executor, tenantId: string): Promise<StoredActivityEntry[]> {

@@ -124,7 +124,10 @@ export async function referencedBlobs(db: Executor, hashes: readonly string[]): 
     await db.execute(sql`
       select blob_hash as hash from document_versions where blob_hash in (${list})
       union select blob_hash from letterhead_templates where blob_hash in (${list})
+      union select blob_hash from rubber_stamps where blob_hash in (${list})
       union select blob_hash from epak_attachments where blob_hash in (${list})
+      union select blob_hash from team_room_documents where blob_hash in (${list})
+      union select certificate_blob_hash from stamp_papers where certificate_blob_hash in (${list})
       union select prepared_blob_hash from pending_signatures where prepared_blob_hash in (${list})`),
   );
   return new Set(rows.map((r) => r.hash));

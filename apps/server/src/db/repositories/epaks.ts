@@ -1,7 +1,8 @@
 import type { EpakStatus, SignerStatus, StepType } from '@signet/contracts';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { MachineEpak, MachineStep } from '../../model/workflow-state.ts';
 import type { Executor } from '../database.ts';
+import { insertRows } from '../insert-rows.ts';
 import {
   documents,
   documentVersions,
@@ -218,12 +219,26 @@ export async function insertVersion(tx: Executor, row: typeof documentVersions.$
   await tx.insert(documentVersions).values(row);
 }
 
+/** The PDF versions, 1 upwards (version 0, the upload as it came, is not one of them). */
 export async function versionsOf(tx: Executor, documentId: string) {
   return tx
     .select()
     .from(documentVersions)
-    .where(eq(documentVersions.documentId, documentId))
+    .where(and(eq(documentVersions.documentId, documentId), gt(documentVersions.version, 0)))
     .orderBy(asc(documentVersions.version));
+}
+
+/**
+ * Version 0: the bytes uploaded, as they came, when ingest had to change them (an office file,
+ * an image, a repaired or decrypted PDF); null when version 1 is the upload itself.
+ */
+export async function uploadedOriginal(tx: Executor, documentId: string) {
+  const [row] = await tx
+    .select()
+    .from(documentVersions)
+    .where(and(eq(documentVersions.documentId, documentId), eq(documentVersions.version, 0)))
+    .limit(1);
+  return row ?? null;
 }
 
 export async function currentVersion(tx: Executor, documentId: string) {
@@ -322,6 +337,42 @@ export async function markUnread(
   userIds: string[],
 ): Promise<void> {
   for (const userId of new Set(userIds)) await setFlags(tx, tenantId, epakId, userId, { isRead: false });
+}
+
+/** `markUnread` for many ePaks and people in one statement: pairs of ePak and user. */
+export async function markUnreadMany(
+  tx: Executor,
+  tenantId: string,
+  pairs: readonly { epakId: string; userId: string }[],
+): Promise<void> {
+  if (pairs.length === 0) return;
+  await tx
+    .insert(epakUserFlags)
+    .values(pairs.map((p) => ({ tenantId, ...p, starred: false, isRead: false, unlocked: false })))
+    .onConflictDoUpdate({
+      target: [epakUserFlags.tenantId, epakUserFlags.epakId, epakUserFlags.userId],
+      set: { isRead: false },
+    });
+}
+
+/** A batch of new ePaks with their workflow, documents and tags, each table in one statement. */
+export async function insertEpaks(
+  tx: Executor,
+  batch: {
+    epaks: (typeof epaks.$inferInsert)[];
+    steps: (typeof workflowStates.$inferInsert)[];
+    recipients: (typeof recipients.$inferInsert)[];
+    documents: (typeof documents.$inferInsert)[];
+    versions: (typeof documentVersions.$inferInsert)[];
+    tags: (typeof tags.$inferInsert)[];
+  },
+): Promise<void> {
+  await insertRows(tx, epaks, batch.epaks);
+  await insertRows(tx, workflowStates, batch.steps);
+  await insertRows(tx, recipients, batch.recipients);
+  await insertRows(tx, documents, batch.documents);
+  await insertRows(tx, documentVersions, batch.versions);
+  await insertRows(tx, tags, batch.tags);
 }
 
 export async function deleteTagsOf(tx: Executor, recipientId: string): Promise<void> {

@@ -62,3 +62,21 @@ export async function countPinFailure(tx: Executor, id: string): Promise<number>
     .returning({ n: userCertificates.failedPinAttempts });
   return row?.n ?? 0;
 }
+
+/** Every tenant's root CA certificate (the system connection: /verify trusts them all). */
+export async function allTenantRoots(tx: Executor): Promise<Uint8Array[]> {
+  const rows = await tx
+    .select({ certificate: tenantKeys.certificate })
+    .from(tenantKeys)
+    .where(eq(tenantKeys.kind, 'root'));
+  return rows.map((r) => r.certificate);
+}
+
+/** How many tenant root CAs exist: tells a cache of `allTenantRoots` that it is stale. */
+export async function countTenantRoots(tx: Executor): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(tenantKeys)
+    .where(eq(tenantKeys.kind, 'root'));
+  return row?.n ?? 0;
+}

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import { containsPattern } from '../contains-pattern.ts';
 import type { Executor } from '../database.ts';
+import { insertRows } from '../insert-rows.ts';
 import { activityLog, users, userTenants } from '../schema/index.ts';
 
 /**
@@ -131,6 +132,13 @@ export async function insertMembership(
   membership: typeof userTenants.$inferInsert,
 ): Promise<void> {
   await tx.insert(userTenants).values(membership);
+}
+
+export async function insertMemberships(
+  tx: Executor,
+  rows: readonly (typeof userTenants.$inferInsert)[],
+): Promise<void> {
+  await insertRows(tx, userTenants, rows);
 }
 
 export async function updateMembership(

@@ -1,5 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../database.ts';
+import { insertRows } from '../insert-rows.ts';
 import { notifications } from '../schema/index.ts';
 
 /** Stores a notification; a trigger publishes it on commit (NOTIFY), which the socket hub relays. */
@@ -8,6 +9,13 @@ export async function insertNotification(
   row: typeof notifications.$inferInsert,
 ): Promise<void> {
   await tx.insert(notifications).values(row);
+}
+
+export async function insertNotifications(
+  tx: Executor,
+  rows: readonly (typeof notifications.$inferInsert)[],
+): Promise<void> {
+  await insertRows(tx, notifications, rows);
 }
 
 export function recentNotifications(tx: Executor, userId: string, limit: number) {

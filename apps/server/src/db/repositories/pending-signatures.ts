@@ -19,3 +19,13 @@ export async function findPendingSignature(tx: Executor, id: string) {
 export async function markPendingSignatureUsed(tx: Executor, id: string, at: Date): Promise<void> {
   await tx.update(pendingSignatures).set({ usedAt: at }).where(eq(pendingSignatures.id, id));
 }
+
+/** Marks a pending signature used and records what came of it (redirect signing's outcome). */
+export async function finishPendingSignature(
+  tx: Executor,
+  id: string,
+  at: Date,
+  state: Record<string, unknown>,
+): Promise<void> {
+  await tx.update(pendingSignatures).set({ usedAt: at, state }).where(eq(pendingSignatures.id, id));
+}

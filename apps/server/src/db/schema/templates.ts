@@ -1,4 +1,4 @@
-import type { StepInput, TemplateTag } from '@signet/contracts';
+import type { TemplateStep, TemplateTag } from '@signet/contracts';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -28,8 +28,12 @@ export const workflowTemplates = pgTable(
     signingPolicy: text('signing_policy').notNull().default('ESIGNATURE'),
     ownerId: uuid('owner_id').notNull(),
     shared: boolean('shared').notNull().default(true),
-    /** Steps as compose takes them; recipients may be empty, to be chosen at compose. */
-    steps: jsonb('steps').$type<StepInput[]>().notNull(),
+    /** Steps with recipient slots (people, groups, roles to fill at compose); may be empty. */
+    steps: jsonb('steps').$type<TemplateStep[]>().notNull(),
+    reminderIntervalDays: integer('reminder_interval_days').notNull().default(3),
+    reminderMax: integer('reminder_max').notNull().default(5),
+    /** Days from composing to the ePak's expiry; null: none. */
+    expiryDays: integer('expiry_days'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -24,6 +24,8 @@ export const users = pgTable('users', {
   dateFormat: text('date_format').notNull().default('DD MMM YYYY'),
   verified: boolean('verified').notNull().default(false),
   passcodeFlag: boolean('passcode_flag').notNull().default(false),
+  /** The person's signing passcode (argon2id, like passwords); set iff `passcodeFlag`. Never returned. */
+  passcodeHash: text('passcode_hash'),
   photo: text('photo'),
   photoType: text('photo_type'),
   /** The user's saved signature and initials (PNG, base64), reused when they sign. */

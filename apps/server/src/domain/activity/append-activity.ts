@@ -1,5 +1,5 @@
 import type { Executor } from '../../db/database.ts';
-import { lockActivityHead, writeActivity } from '../../db/repositories/activity.ts';
+import { lockActivityHead, writeActivities, writeActivity } from '../../db/repositories/activity.ts';
 import { entryHash, GENESIS_HASH, type StoredActivityEntry } from './chain.ts';
 
 export interface NewActivity {
@@ -37,4 +37,38 @@ export async function appendActivity(
   const stored: StoredActivityEntry = { ...unhashed, hash: entryHash(unhashed) };
   await writeActivity(tx, stored);
   return stored;
+}
+
+/**
+ * Appends several entries of one tenant in order, taking the chain head once (bulk compose
+ * writes a batch of ePaks' entries this way): the same chain as as many `appendActivity` calls.
+ */
+export async function appendActivities(
+  tx: Executor,
+  tenantId: string,
+  entries: readonly Omit<NewActivity, 'tenantId'>[],
+  at: Date,
+): Promise<void> {
+  if (entries.length === 0) return;
+  const head = await lockActivityHead(tx, tenantId, GENESIS_HASH);
+  let { lastSeq: seq, lastHash: prevHash } = head;
+  const stored: StoredActivityEntry[] = [];
+  for (const entry of entries) {
+    seq += 1;
+    const unhashed = {
+      tenantId,
+      seq,
+      epakId: entry.epakId ?? null,
+      actorUserId: entry.actorUserId,
+      action: entry.action,
+      details: entry.details ?? {},
+      ip: entry.ip ?? null,
+      createdAt: at,
+      prevHash,
+    };
+    const hash = entryHash(unhashed);
+    stored.push({ ...unhashed, hash });
+    prevHash = hash;
+  }
+  await writeActivities(tx, stored);
 }

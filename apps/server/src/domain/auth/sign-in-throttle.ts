@@ -70,6 +70,12 @@ export class SignInThrottle {
     await this.store.add(key, now.getTime(), policy.lockoutMinutes * 60 + 60);
   }
 
+  /** The failures counted on this key and not forgotten yet (`forgetMinutes` after the last); 0 when none. */
+  async failuresOf(key: string, now: Date, forgetMinutes: number): Promise<number> {
+    const record = await this.store.get(key);
+    return record && now.getTime() - record.lastAt < forgetMinutes * 60_000 ? record.failures : 0;
+  }
+
   async recordSuccess(key: string): Promise<void> {
     await this.store.clear(key);
   }

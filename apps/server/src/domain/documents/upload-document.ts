@@ -10,6 +10,9 @@ import { addVersion } from './document-store.ts';
 import { withPdfErrors } from './pdf-errors.ts';
 import { presentDocument } from './present-document.ts';
 
+/** Uploads larger than this are refused (413): multipart parts and files fetched from OneDrive alike. */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
+
 /** A file name without its folder, checked for characters that break downloads (-67). */
 export function documentName(fileName: string): string {
   const name = fileName.split(/[/\\]/).pop()?.trim() ?? '';
@@ -69,6 +72,13 @@ async function uploadOne(
       pages: ingested.pages,
       formFields,
     });
+    // The upload as it came stays beside the PDF made from it (version 0, never current).
+    if (ingested.action !== 'kept')
+      await addVersion(
+        tx,
+        { tenantId, documentId, version: 0, bytes: file.bytes, kind: 'original', createdBy: actor.userId },
+        deps,
+      );
     const blob = await addVersion(
       tx,
       { tenantId, documentId, version: 1, bytes: ingested.pdf, kind: 'upload', createdBy: actor.userId },

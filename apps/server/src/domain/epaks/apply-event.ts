@@ -1,6 +1,8 @@
 import type { Executor } from '../../db/database.ts';
 import { type RecipientRow, saveMachine, updateEpak } from '../../db/repositories/epaks.ts';
+import type { Language } from '../auth/language.ts';
 import type { Deps } from '../deps.ts';
+import { followEpakStatus } from '../stamp-papers/epak-stamp-papers.ts';
 import { queueWebhookEvents, webhookEventsOf } from '../webhooks/webhook-events.ts';
 import { carryOutEffects } from './carry-out-effects.ts';
 import type { LoadedEpak } from './load-epak.ts';
@@ -14,7 +16,13 @@ export async function applyEvent(
   tx: Executor,
   loaded: LoadedEpak,
   event: WorkflowEvent,
-  ctx: { tenantId: string; actorUserId: string | null; ip: string | null; extraRecipients?: RecipientRow[] },
+  ctx: {
+    tenantId: string;
+    actorUserId: string | null;
+    ip: string | null;
+    extraRecipients?: RecipientRow[];
+    language?: Language;
+  },
   deps: Deps,
 ) {
   const result = transition(loaded.machine, event);
@@ -29,11 +37,25 @@ export async function applyEvent(
     modifiedOn: now,
     ...(completed && !loaded.epak.completedOn ? { completedOn: now } : {}),
   });
+  if (result.epak.status !== loaded.epak.status)
+    await followEpakStatus(
+      tx,
+      { tenantId: ctx.tenantId, epakId: loaded.epak.id, actorUserId: ctx.actorUserId, ip: ctx.ip },
+      result.epak.status,
+      now,
+    );
   const epak = { ...loaded.epak, status: result.epak.status };
   const recipients = [...loaded.workflow.recipients, ...(ctx.extraRecipients ?? [])];
   await carryOutEffects(
     tx,
-    { tenantId: ctx.tenantId, epak, recipients, actorUserId: ctx.actorUserId, ip: ctx.ip },
+    {
+      tenantId: ctx.tenantId,
+      epak,
+      recipients,
+      actorUserId: ctx.actorUserId,
+      ip: ctx.ip,
+      language: ctx.language,
+    },
     result.effects,
     deps,
   );

@@ -5,6 +5,21 @@ import type { TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import { resolvePeople } from './resolve-recipients.ts';
 
+/** A step names a person once and asks no more of them than it has (-6). */
+export function checkSteps(steps: readonly StepInput[]): void {
+  for (const [i, step] of steps.entries()) {
+    const emails = step.recipients.map((r) => r.email.toLowerCase());
+    const duplicate = emails.find((e, j) => emails.indexOf(e) !== j);
+    if (duplicate) throw new AppError(Code.INVALID_INPUT, `${duplicate} is twice in step ${i + 1}`);
+    if (step.minRequired !== null && step.minRequired > step.recipients.length) {
+      throw new AppError(
+        Code.INVALID_INPUT,
+        `Step ${i + 1} needs ${step.minRequired} recipients but has ${step.recipients.length}`,
+      );
+    }
+  }
+}
+
 /**
  * Writes an ePak's steps and recipients from compose input. Recipients start NotRequired; the
  * workflow machine makes them Pending when their step comes. One person appears once per step.
@@ -21,16 +36,8 @@ export async function writeWorkflow(
     actor,
     steps.flatMap((s) => s.recipients),
   );
+  checkSteps(steps);
   for (const [i, step] of steps.entries()) {
-    const emails = step.recipients.map((r) => r.email.toLowerCase());
-    const duplicate = emails.find((e, j) => emails.indexOf(e) !== j);
-    if (duplicate) throw new AppError(Code.INVALID_INPUT, `${duplicate} is twice in step ${i + 1}`);
-    if (step.minRequired !== null && step.minRequired > step.recipients.length) {
-      throw new AppError(
-        Code.INVALID_INPUT,
-        `Step ${i + 1} needs ${step.minRequired} recipients but has ${step.recipients.length}`,
-      );
-    }
     const stateId = await insertStep(tx, {
       tenantId: actor.tenantId,
       epakId,

@@ -14,6 +14,7 @@ import { insertNotification } from '../../db/repositories/notifications.ts';
 import { requestSeal } from '../../db/repositories/sealing.ts';
 import { findTenant } from '../../db/repositories/tenants.ts';
 import { appendActivity } from '../activity/append-activity.ts';
+import { accountMailLanguage, type Language } from '../auth/language.ts';
 import { randomToken, tokenDigest } from '../auth/tokens.ts';
 import { addSeconds } from '../clock.ts';
 import type { Deps } from '../deps.ts';
@@ -37,6 +38,11 @@ export interface EffectContext {
   recipients: RecipientRow[];
   actorUserId: string | null;
   ip: string | null;
+  /**
+   * The language of whoever caused the change (their request's, or a bulk compose run's): the
+   * mails to recipients without a profile language use it; English without one.
+   */
+  language?: Language;
 }
 
 /** The web app's page for one ePak, for the owner and signed-in users. */
@@ -61,6 +67,32 @@ async function notify(
   });
 }
 
+/** A new easy-sign link for a recipient: what its row stores (digest and sealed token) and the link. */
+export function newEasySignLink(
+  recipientId: string,
+  deps: Pick<Deps, 'vault' | 'settings'>,
+): {
+  link: string;
+  stored: { easySignTokenHash: string; easySignTokenSealed: string; easySignUsedAt: null };
+} {
+  const token = randomToken();
+  const context = `easy-sign:${recipientId}`;
+  const sealed = Buffer.from(deps.vault.seal(Buffer.from(token, 'utf8'), context)).toString('base64');
+  return {
+    link: `${deps.settings.appUrl}/sign?easytoken=${token}`,
+    stored: { easySignTokenHash: tokenDigest(token), easySignTokenSealed: sealed, easySignUsedAt: null },
+  };
+}
+
+/** What a request to act says in the recipient's push notification. */
+export function actionRequestNotice(kind: 'sign' | 'review', from: string, subject: string) {
+  return {
+    type: (kind === 'sign' ? 'signRequest' : 'reviewRequest') as NotificationType,
+    title: kind === 'sign' ? 'Signature requested' : 'Review requested',
+    body: `${from}: ${subject}`,
+  };
+}
+
 /**
  * A fresh easy-sign link for a recipient: a random token whose digest replaces any earlier one
  * (DOMAIN.md: single ePak, single recipient, stored hashed).
@@ -72,22 +104,16 @@ export async function issueEasySignLink(
 ): Promise<string> {
   // One link per recipient: reminders and integrations hand out the same one (sealed with the
   // master key), so a link already sent keeps working. Delegation clears it.
-  const context = `easy-sign:${recipient.id}`;
-  let token: string;
   if (recipient.easySignTokenSealed) {
-    token = Buffer.from(
+    const context = `easy-sign:${recipient.id}`;
+    const token = Buffer.from(
       deps.vault.open(Buffer.from(recipient.easySignTokenSealed, 'base64'), context),
     ).toString('utf8');
-  } else {
-    token = randomToken();
-    const sealed = Buffer.from(deps.vault.seal(Buffer.from(token, 'utf8'), context)).toString('base64');
-    await updateRecipient(tx, recipient.id, {
-      easySignTokenHash: tokenDigest(token),
-      easySignTokenSealed: sealed,
-      easySignUsedAt: null,
-    });
+    return `${deps.settings.appUrl}/sign?easytoken=${token}`;
   }
-  return `${deps.settings.appUrl}/sign?easytoken=${token}`;
+  const { link, stored } = newEasySignLink(recipient.id, deps);
+  await updateRecipient(tx, recipient.id, stored);
+  return link;
 }
 
 /** Asks recipients to act: a mail with an easy-sign link, a push notification, unread in their inbox. */
@@ -99,12 +125,15 @@ export async function requestAction(
   deps: Deps,
   reminder = false,
 ): Promise<void> {
-  const people = await findMembersByIds(tx, [ctx.epak.ownerId]);
-  const from = people[0] ? displayName(people[0].user) : 'Signet';
+  const asked = ctx.recipients.filter((r) => recipientIds.includes(r.id));
+  const people = await findMembersByIds(tx, [ctx.epak.ownerId, ...asked.map((r) => r.userId)]);
+  const owner = people.find((m) => m.user.id === ctx.epak.ownerId);
+  const from = owner ? displayName(owner.user) : 'Signet';
   for (const id of recipientIds) {
     const r = ctx.recipients.find((x) => x.id === id);
     if (!r) continue;
     const link = await issueEasySignLink(tx, r, deps);
+    const account = people.find((m) => m.user.id === r.userId)?.user;
     await deps.mailer.queue(tx, {
       ...actionRequestEmail({
         to: r.email,
@@ -115,17 +144,12 @@ export async function requestAction(
         link,
         reminder,
         epakId: ctx.epak.id,
+        language: accountMailLanguage(account, ctx.language),
       }),
       tenantId: ctx.tenantId,
     });
-    await notify(
-      tx,
-      ctx,
-      r.userId,
-      kind === 'sign' ? 'signRequest' : 'reviewRequest',
-      kind === 'sign' ? 'Signature requested' : 'Review requested',
-      `${from}: ${ctx.epak.subject}`,
-    );
+    const notice = actionRequestNotice(kind, from, ctx.epak.subject);
+    await notify(tx, ctx, r.userId, notice.type, notice.title, notice.body);
     await markUnread(tx, ctx.tenantId, ctx.epak.id, [r.userId]);
   }
 }

@@ -9,10 +9,12 @@ import type { Deps } from '../deps.ts';
 import { requireCallableUrl } from '../integrations/callback-url.ts';
 import { authorizeInTenant } from '../policy.ts';
 import { requireProvidersFor, signingPoliciesOf } from '../signing/providers/resolve-provider.ts';
+import { putStampPaperOnEpak } from '../stamp-papers/epak-stamp-papers.ts';
 import { copyTemplateDocuments, placeTemplateTags, resolveTemplates } from '../templates/apply-templates.ts';
 import { writeWorkflow } from './build-workflow.ts';
 import { getEpak } from './get-epak.ts';
 import { securityCodeHash } from './security-code.ts';
+import { withinOrNew } from './within-transaction.ts';
 
 /** Binds library documents to an ePak, in order. -169 when one is already used by an ePak. */
 export async function bindDocuments(
@@ -44,6 +46,19 @@ async function clientCallbackUrl(tx: Executor, actor: Actor): Promise<string | n
  * The subject defaults to the first document's name without its extension.
  */
 export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): Promise<EpakDetail> {
+  return getEpak(actor, await createEpakIn(actor, input, deps), deps);
+}
+
+/**
+ * `createEpak` answering only the new ePak's id, in the caller's transaction when one is given
+ * (bulk compose creates, fills and sends each row's ePak and marks the row in one transaction).
+ */
+export async function createEpakIn(
+  actor: Actor,
+  input: CreateEpak,
+  deps: Deps,
+  within?: Executor,
+): Promise<string> {
   authorizeInTenant(actor, 'epaks.compose');
   if (input.documentIds.length === 0 && !input.documentTemplateId) {
     throw new AppError(Code.NO_NEW_DOCUMENT_ATTACHED, 'Add at least one document');
@@ -51,10 +66,10 @@ export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): P
   await requireCallableUrl(input.callbackUrl, deps);
   const now = deps.clock.now();
   const tenantId = actor.tenantId;
-  const epakId = await deps.db.withTenant(tenantId, async (tx) => {
+  return withinOrNew(deps, tenantId, within, async (tx) => {
     const id = crypto.randomUUID();
     const [first] = await findDocuments(tx, input.documentIds.slice(0, 1));
-    const fromTemplates = await resolveTemplates(tx, actor, input);
+    const fromTemplates = await resolveTemplates(tx, actor, input, now);
     // A remote policy without a provider here would leave the ePak stuck at its first signer.
     await requireProvidersFor(
       tx,
@@ -77,9 +92,9 @@ export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): P
       comments: input.comments,
       workflowName: fromTemplates.workflowName,
       workflowTemplateId: fromTemplates.workflowTemplateId,
-      reminderIntervalDays: input.reminderIntervalDays,
-      reminderMax: input.reminderMax,
-      expiredOn: input.expiresOn ? new Date(input.expiresOn) : null,
+      reminderIntervalDays: fromTemplates.reminderIntervalDays,
+      reminderMax: fromTemplates.reminderMax,
+      expiredOn: fromTemplates.expiresOn,
       // The domain clock, like every other date of the ePak (statistics count creations by week).
       createdAt: now,
       modifiedOn: now,
@@ -90,8 +105,10 @@ export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): P
     const template = fromTemplates.documentTemplate;
     if (template) {
       const copies = await copyTemplateDocuments(tx, actor, id, template.docs, input.documentIds.length);
-      await placeTemplateTags(tx, actor, id, template.row.tags, copies, fromTemplates.steps);
+      await placeTemplateTags(tx, actor, id, template.row.tags, copies, fromTemplates.slots);
     }
+    // After the template's tags: they move one page on with the document's pages.
+    if (input.stampPaper) await putStampPaperOnEpak(tx, actor, id, input.stampPaper, deps);
     await appendActivity(
       tx,
       {
@@ -111,5 +128,4 @@ export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): P
     );
     return id;
   });
-  return getEpak(actor, epakId, deps);
 }

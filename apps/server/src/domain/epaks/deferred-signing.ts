@@ -138,8 +138,9 @@ export async function completeDeferredSignature(
     throw new AppError(Code.DSC_ERROR, 'Send the signature value or the CMS');
   const result = await deps.db.withTenant(tenantId, async (tx) => {
     const pending = await findPendingSignature(tx, input.pendingSignatureId);
-    // Sign authorisations of remote policies share the table; they are not prepared signatures.
-    if (!pending || pending.usedAt || (pending.state as { kind?: string }).kind === 'remote-auth')
+    // Sign authorisations of remote policies and redirect signings (Aadhaar eSign) share the
+    // table; they are not device-prepared signatures.
+    if (!pending || pending.usedAt || (pending.state as { kind?: string }).kind !== undefined)
       throw new AppError(Code.DSC_ERROR, 'This signing request is unknown or used');
     const ctx = await signingContext(tx, actor, pending.epakId, pending.documentId, input);
     if (ctx.recipient.id !== pending.recipientId)

@@ -7,6 +7,7 @@ import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorizeInTenant } from '../policy.ts';
 import { requireProvidersFor, signingPoliciesOf } from '../signing/providers/resolve-provider.ts';
+import { releaseDocumentPaper } from '../stamp-papers/epak-stamp-papers.ts';
 import { writeWorkflow } from './build-workflow.ts';
 import { bindDocuments } from './create-epak.ts';
 import { getEpak } from './get-epak.ts';
@@ -64,8 +65,15 @@ export async function editEpak(actor: Actor, input: EditEpak, deps: Deps): Promi
     await updateEpak(tx, input.ePakId, change);
     if (input.documentIds) {
       for (const d of await documentsOfEpak(tx, input.ePakId)) {
-        if (!input.documentIds.includes(d.id))
+        if (!input.documentIds.includes(d.id)) {
           await updateDocument(tx, d.id, { epakId: null, status: 'Uploaded' });
+          await releaseDocumentPaper(
+            tx,
+            { tenantId, epakId: input.ePakId, actorUserId: actor.userId, ip: actor.ip },
+            d.id,
+            now,
+          );
+        }
       }
       await bindDocuments(tx, actor, input.ePakId, input.documentIds);
     }

@@ -2,6 +2,7 @@ import { Code, SYSTEM_FILLED_TYPES } from '@signet/contracts';
 import type { FilledTag } from '@signet/pdf';
 import type { TagRow } from '../../db/repositories/epaks.ts';
 import { AppError } from '../app-error.ts';
+import { fitStamp, type StampToDraw } from '../rubber-stamps/apply-rubber-stamps.ts';
 
 /** Largest signature, initials or image a signer may send (code -142 above). */
 export const MAX_SIGNATURE_IMAGE_BYTES = 512 * 1024;
@@ -16,6 +17,28 @@ export interface SignerFacts {
   signedAt: string;
   reason: string;
   location: string;
+  /** Where anyone holding the paper checks this document: QR code tags carry it (spec §3, §5). */
+  verificationUrl: string;
+}
+
+/** The label of the line a QR code tag adds for checking the document. */
+export const QR_VERIFY_LABEL = 'Verify';
+
+/**
+ * A QR code tag's value as stamped: the custodian's label → value pairs and, last, the document's
+ * verification URL, so a phone scanning the paper opens the verify page.
+ */
+function withVerificationUrl(value: string | undefined, url: string): string {
+  let pairs: Record<string, unknown> = {};
+  try {
+    const parsed: unknown = JSON.parse(value ?? '');
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+      pairs = parsed as Record<string, unknown>;
+  } catch {
+    // A plain text value stays, under its own label.
+    if (value) pairs = { Text: value };
+  }
+  return JSON.stringify({ ...pairs, [QR_VERIFY_LABEL]: url });
 }
 
 /** Decodes a base64 image (plain or a data URL); -142 when too large, -6 when not PNG or JPEG. */
@@ -79,13 +102,15 @@ function systemValue(tag: TagRow, who: SignerFacts): string | undefined {
 /**
  * A signer's tags on one document, filled: system values first, then what the signer sent, then
  * the stored value. Required tags left empty are refused (-6, naming them), and so is a value for
- * a tag the signer may not fill (-6, `data.tag`).
+ * a tag the signer may not fill (-6, `data.tag`). A rubberStamp tag draws the stamp its value
+ * names, from `stamps` (checked by `rubberStampsToDraw`), and takes no other image.
  */
 export function fillTags(
   tags: readonly TagRow[],
   sent: ReadonlyMap<string, string | null>,
   signatureImage: Uint8Array | null,
   who: SignerFacts,
+  stamps: ReadonlyMap<string, StampToDraw> = new Map(),
 ): { filled: FilledTag[]; values: Map<string, string> } {
   const filled: FilledTag[] = [];
   const values = new Map<string, string>();
@@ -116,6 +141,20 @@ export function fillTags(
       ...(tag.fontWeight ? { fontWeight: tag.fontWeight } : {}),
       ...(tag.fontStyle ? { fontStyle: tag.fontStyle } : {}),
     };
+    if (tag.key === 'rubberStamp') {
+      if (!value) {
+        if (tag.required) missing.push(tag.label || tag.name || tag.type);
+        continue;
+      }
+      const stamp = stamps.get(tag.id);
+      if (!stamp)
+        throw new AppError(Code.INVALID_INPUT, 'Apply one of the rubber stamps shared with you', {
+          data: { tag: tag.id, rubberStamp: 'notShared' },
+        });
+      filled.push({ ...base, ...fitStamp(tag, stamp), image: stamp.image });
+      values.set(tag.id, value);
+      continue;
+    }
     if (tag.type === 'signature') {
       const image = value ? decodeImage(value) : signatureImage;
       filled.push({
@@ -127,7 +166,12 @@ export function fillTags(
       values.set(tag.id, value ?? '');
       continue;
     }
-    if (IMAGE_TYPES.has(tag.type) || tag.key === 'rubberStamp') {
+    if (tag.type === 'qrcode') {
+      filled.push({ ...base, value: withVerificationUrl(value, who.verificationUrl) });
+      if (value) values.set(tag.id, value);
+      continue;
+    }
+    if (IMAGE_TYPES.has(tag.type)) {
       if (!value) {
         if (tag.required) missing.push(tag.label || tag.name || tag.type);
         continue;

@@ -1,7 +1,7 @@
 import { Code, isInternalAddress, type RecipientInput, type RecipientRules } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
 import { findAccountForRecipient, insertUser } from '../../db/repositories/accounts.ts';
-import { findMemberByEmail, insertMembership, type MemberRow } from '../../db/repositories/members.ts';
+import { findMemberByEmail, insertMembership } from '../../db/repositories/members.ts';
 import { findTenant } from '../../db/repositories/tenants.ts';
 import type { TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
@@ -19,9 +19,9 @@ export interface ResolvedPerson {
  * the internal domains or the allowed roles, -3 for someone not yet in the tenant when nobody
  * new may be added, -75 for a member whose email is not verified when only verified ones may.
  */
-function refuseByRules(
+export function refuseByRules(
   email: string,
-  member: MemberRow | null,
+  member: { role: string; verified: boolean } | null,
   rules: RecipientRules,
   internalDomains: readonly string[],
 ): void {
@@ -35,12 +35,9 @@ function refuseByRules(
       throw new AppError(Code.USER_NOT_FOUND, `${email} is not a user of this organisation`);
     return;
   }
-  if (
-    rules.allowedRoles.length > 0 &&
-    !(rules.allowedRoles as readonly string[]).includes(member.membership.role)
-  )
+  if (rules.allowedRoles.length > 0 && !(rules.allowedRoles as readonly string[]).includes(member.role))
     throw new AppError(Code.INVALID_INPUT, `${email}: this role cannot be added as a recipient`);
-  if (rules.verifiedOnly && !member.user.verified)
+  if (rules.verifiedOnly && !member.verified)
     throw new AppError(Code.USER_NOT_REGISTERED, `${email}: only verified users can be added`);
 }
 
@@ -64,7 +61,12 @@ export async function resolvePeople(
     const email = p.email.toLowerCase();
     if (out.has(email)) continue;
     const member = await findMemberByEmail(tx, email);
-    refuseByRules(email, member, recipientRules, internalDomains);
+    refuseByRules(
+      email,
+      member && { role: member.membership.role, verified: member.user.verified },
+      recipientRules,
+      internalDomains,
+    );
     if (member) {
       out.set(email, {
         userId: member.user.id,

@@ -28,6 +28,7 @@ import type { Deps, RequestOrigin } from '../deps.ts';
 import { addVersion, currentBytes } from '../documents/document-store.ts';
 import { withPdfErrors } from '../documents/pdf-errors.ts';
 import { authorizeInTenant } from '../policy.ts';
+import { rubberStampsToDraw } from '../rubber-stamps/apply-rubber-stamps.ts';
 import {
   countingWrongPins,
   issuePersonalCertificate,
@@ -37,6 +38,7 @@ import { remoteSigner } from '../signing/providers/remote-signer.ts';
 import { isRemotePolicy } from '../signing/providers/resolve-provider.ts';
 import { sealSigner } from '../signing/seal-signer.ts';
 import { displayName } from '../users/present-user.ts';
+import { qrVerificationUrl } from '../verify/qr-link.ts';
 import { applyEvent } from './apply-event.ts';
 import { announceComment } from './carry-out-effects.ts';
 import { decodeImage, fillTags, formatSigningTime } from './fill-tags.ts';
@@ -54,6 +56,8 @@ export interface SignInput {
   signAuthToken?: string | undefined;
   /** Remote policies: the one-time code the provider asks for. */
   otp?: string | undefined;
+  /** The signer's signing passcode, when they apply a rubber stamp (spec §6 passcodeFlag). */
+  passcode?: string | undefined;
   reason?: string | undefined;
   location?: string | undefined;
   geolocation?: { latitude: number; longitude: number; accuracy?: number | undefined } | undefined;
@@ -185,16 +189,36 @@ export async function draftRevision(tx: Executor, p: RevisionInput, deps: Deps):
   const drawn = p.input.signatureImage ?? member.user.signatureImage;
   const image = drawn ? decodeImage(drawn) : null;
   const reason = p.input.reason ?? `Signed by ${name} <${recipient.email}>`;
-  const { filled, values } = fillTags(p.tags, sent, image, {
-    name,
-    email: recipient.email,
-    userId: recipient.userId,
-    title: member.user.title,
-    documentId,
-    signedAt,
-    reason,
-    location: p.input.location ?? '',
-  });
+  const stamps = await rubberStampsToDraw(
+    tx,
+    p.actor.tenantId,
+    {
+      userId: recipient.userId,
+      passcodeFlag: member.user.passcodeFlag,
+      passcodeHash: member.user.passcodeHash,
+      passcode: p.input.passcode,
+    },
+    p.tags,
+    sent,
+    deps,
+  );
+  const { filled, values } = fillTags(
+    p.tags,
+    sent,
+    image,
+    {
+      name,
+      email: recipient.email,
+      userId: recipient.userId,
+      title: member.user.title,
+      documentId,
+      signedAt,
+      reason,
+      location: p.input.location ?? '',
+      verificationUrl: qrVerificationUrl(deps.settings.appUrl, documentId, deps.vault),
+    },
+    stamps,
+  );
   const signatureTag = p.tags.find((t) => t.type === 'signature' && t.key !== 'rubberStamp');
   const { version, bytes } = await currentBytes(tx, documentId, deps);
   return withPdfErrors(async () => {
@@ -291,14 +315,22 @@ export interface SigningContext {
   tags: TagRow[];
 }
 
+/** What a caller already read, under the ePak's lock, in the same transaction (bulk sign). */
+export interface PreloadedEpak {
+  loaded: LoadedEpak;
+  docs: Awaited<ReturnType<typeof documentsOfEpak>>;
+  allTags: TagRow[];
+}
+
 export async function signingContext(
   tx: Executor,
   actor: TenantActor,
   epakId: string,
   documentId: string,
   input: Pick<SignInput, 'recipientId' | 'geolocation'>,
+  preloaded?: PreloadedEpak,
 ): Promise<SigningContext> {
-  const loaded = await loadEpak(tx, actor, epakId, { lock: true });
+  const loaded = preloaded?.loaded ?? (await loadEpak(tx, actor, epakId, { lock: true }));
   const recipient = actingRecipient(loaded, input.recipientId);
   const step = loaded.workflow.steps.find((s) => s.id === recipient.stateId);
   if (!step || step.type === 'REVIEW' || step.type === 'EMAIL')
@@ -307,9 +339,9 @@ export async function signingContext(
   if (loaded.epak.requestLocation === 'MANDATORY' && !input.geolocation) {
     throw new AppError(Code.INVALID_INPUT, 'This ePak asks for your location when you sign');
   }
-  const docs = await documentsOfEpak(tx, epakId);
+  const docs = preloaded?.docs ?? (await documentsOfEpak(tx, epakId));
   if (!docs.some((d) => d.id === documentId)) throw new AppError(Code.DOCUMENT_MISSING);
-  const allTags = await tagsOfEpak(tx, epakId);
+  const allTags = preloaded?.allTags ?? (await tagsOfEpak(tx, epakId));
   const mineToSign = documentsFor(
     recipient.id,
     docs.map((d) => d.id),
@@ -371,6 +403,67 @@ export async function afterDocumentSigned(
   return { signed: true, actionDone: true, status: applied.epak.status };
 }
 
+/** Policies whose signer holds no per-document state, so one unlocked key can sign many. */
+const REUSABLE_SIGNER_POLICIES: readonly SigningPolicy[] = [...SEAL_POLICIES, 'INTERNAL'];
+
+/**
+ * Signers unlocked during one request (bulk sign), by policy and user: an INTERNAL key is
+ * unlocked once — scrypt over the PIN costs ~100 ms — and a wrong PIN is met, and counted, once.
+ * `ready` holds those whose transaction committed; `unlocked` those of the transaction under way,
+ * kept only if it commits (`keepUnlocked`): a first INTERNAL signature issues the certificate in
+ * its transaction, and a key whose certificate rolled back must not sign anything else.
+ */
+export interface SignerReuse {
+  ready: Map<string, Signer>;
+  unlocked: Map<string, Signer>;
+}
+
+export function keepUnlocked(reuse: SignerReuse): void {
+  for (const [key, signer] of reuse.unlocked) reuse.ready.set(key, signer);
+  reuse.unlocked.clear();
+}
+
+/**
+ * Signs one document inside the caller's transaction: the recipient whose turn it is, their
+ * policy's key, their filled tags drawn and one PAdES signature; after their last document the
+ * workflow moves on.
+ */
+export async function signDocumentIn(
+  tx: Executor,
+  actor: TenantActor,
+  epakId: string,
+  documentId: string,
+  input: SignInput,
+  origin: RequestOrigin,
+  deps: Deps,
+  reuse?: SignerReuse,
+  preloaded?: PreloadedEpak,
+): Promise<{ signed: true; actionDone: boolean; status: string }> {
+  const ctx = await signingContext(tx, actor, epakId, documentId, input, preloaded);
+  const key = `${ctx.policy}:${ctx.recipient.userId}`;
+  const reusable = reuse !== undefined && REUSABLE_SIGNER_POLICIES.includes(ctx.policy);
+  let signer = reusable ? (reuse.ready.get(key) ?? reuse.unlocked.get(key)) : undefined;
+  if (!signer) {
+    signer = await signerFor(tx, actor, ctx, documentId, input, deps);
+    if (reusable) reuse.unlocked.set(key, signer);
+  }
+  await writeSignedRevision(
+    tx,
+    {
+      actor,
+      loaded: ctx.loaded,
+      recipient: ctx.recipient,
+      documentId,
+      tags: ctx.tags,
+      input,
+      signer,
+      policy: ctx.policy,
+    },
+    deps,
+  );
+  return afterDocumentSigned(tx, actor, ctx, input, origin, deps);
+}
+
 /**
  * `POST /v2/epaks/{ePakId}/documents/{documentId}/sign`: the recipient whose turn it is signs one
  * document with their policy's key; after their last document the workflow moves on.
@@ -386,25 +479,7 @@ export async function signDocument(
   authorizeInTenant(actor, 'epaks.act');
   const tenantId = actor.tenantId;
   const result = await countingWrongPins(deps, tenantId, () =>
-    deps.db.withTenant(tenantId, async (tx) => {
-      const ctx = await signingContext(tx, actor, epakId, documentId, input);
-      const signer = await signerFor(tx, actor, ctx, documentId, input, deps);
-      await writeSignedRevision(
-        tx,
-        {
-          actor,
-          loaded: ctx.loaded,
-          recipient: ctx.recipient,
-          documentId,
-          tags: ctx.tags,
-          input,
-          signer,
-          policy: ctx.policy,
-        },
-        deps,
-      );
-      return afterDocumentSigned(tx, actor, ctx, input, origin, deps);
-    }),
+    deps.db.withTenant(tenantId, (tx) => signDocumentIn(tx, actor, epakId, documentId, input, origin, deps)),
   );
   deps.mailer.kick();
   return result;

@@ -12,6 +12,8 @@ import {
   deleteTags,
   documentsOfEpak,
   insertTags,
+  type RecipientRow,
+  type StepRow,
   type TagRow,
   tagsOfDocument,
   updateTag,
@@ -106,7 +108,15 @@ export function checkPlacement(
 }
 
 /** The recipient a tag belongs to: by email and step; none means the custodian's own tag. */
-function recipientOf(loaded: LoadedEpak, tag: TagInput): string | null {
+export function recipientOf(
+  loaded: {
+    workflow: {
+      steps: readonly Pick<StepRow, 'id' | 'stepOrder'>[];
+      recipients: readonly Pick<RecipientRow, 'id' | 'stateId' | 'email' | 'delegatedFromId'>[];
+    };
+  },
+  tag: TagInput,
+): string | null {
   if (!tag.userEmail) return null;
   const candidates = loaded.workflow.recipients.filter(
     (r) =>
@@ -123,7 +133,8 @@ function recipientOf(loaded: LoadedEpak, tag: TagInput): string | null {
   return recipient.id;
 }
 
-function row(
+/** A placed tag as the row the tags table stores. */
+export function tagRow(
   tenantId: string,
   epakId: string,
   documentId: string,
@@ -238,7 +249,7 @@ export async function replaceTags(
   const pages = await documentPages(tx, epakId, documentId);
   checkPlacement(tags, pages);
   const existing = await tagsOfDocument(tx, documentId);
-  const rows = tags.map((t) => row(tenantId, epakId, documentId, t, recipientOf(loaded, t)));
+  const rows = tags.map((t) => tagRow(tenantId, epakId, documentId, t, recipientOf(loaded, t)));
   // The custodian places every tag but gives values only to those its role may fill (spec §6).
   for (const r of rows) {
     const old = existing.find((e) => e.id === r.id);

@@ -1,5 +1,12 @@
 import { Code, SINGLE_SIGNATURE_TAG_POLICIES, type SigningPolicy } from '@signet/contracts';
-import { documentsOfEpak, tagsOfEpak, updateEpak } from '../../db/repositories/epaks.ts';
+import type { Executor } from '../../db/database.ts';
+import {
+  documentsOfEpak,
+  type RecipientRow,
+  type StepRow,
+  tagsOfEpak,
+  updateEpak,
+} from '../../db/repositories/epaks.ts';
 import { findTenant } from '../../db/repositories/tenants.ts';
 import type { Actor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
@@ -9,7 +16,8 @@ import { authorizeInTenant } from '../policy.ts';
 import { requireProvidersFor, signingPoliciesOf } from '../signing/providers/resolve-provider.ts';
 import { readTenantSettings } from '../tenants/tenant-settings.ts';
 import { applyEvent } from './apply-event.ts';
-import { type LoadedEpak, loadEpak, requireOwner } from './load-epak.ts';
+import { loadEpak, requireOwner } from './load-epak.ts';
+import { withinOrNew } from './within-transaction.ts';
 
 const SIGNING_STEPS = new Set(['SIGN', 'INPERSONSIGN']);
 
@@ -17,8 +25,13 @@ const SIGNING_STEPS = new Set(['SIGN', 'INPERSONSIGN']);
  * What must hold before an ePak is sent: documents, and for every signer a signature tag (-62),
  * only one under the policies that allow one (spec §5).
  */
-async function checkReadyToSend(
-  loaded: LoadedEpak,
+export function checkReadyToSend(
+  loaded: {
+    workflow: {
+      steps: readonly Pick<StepRow, 'id' | 'type' | 'stepOrder' | 'signingPolicy'>[];
+      recipients: readonly Pick<RecipientRow, 'id' | 'stateId' | 'email' | 'signingPolicy'>[];
+    };
+  },
   docs: { id: string }[],
   tags: { recipientId: string | null; type: string; key: string }[],
 ) {
@@ -45,10 +58,16 @@ async function checkReadyToSend(
 }
 
 /** `POST /v2/epaks/{ePakId}/start`: sends a draft (or resumes a stopped ePak). */
-export async function startEpak(actor: Actor, epakId: string, deps: Deps): Promise<{ status: string }> {
+export async function startEpak(
+  actor: Actor,
+  epakId: string,
+  deps: Deps,
+  /** The caller's transaction (bulk compose); the mail then goes when the caller kicks the mailer. */
+  within?: Executor,
+): Promise<{ status: string }> {
   authorizeInTenant(actor, 'epaks.compose');
   const tenantId = actor.tenantId;
-  const result = await deps.db.withTenant(tenantId, async (tx) => {
+  const result = await withinOrNew(deps, tenantId, within, async (tx) => {
     const loaded = await loadEpak(tx, actor, epakId, { lock: true });
     requireOwner(loaded, actor);
     // Checked again at every start: the tenant may have turned a provider off since compose.
@@ -64,7 +83,7 @@ export async function startEpak(actor: Actor, epakId: string, deps: Deps): Promi
     );
     const now = deps.clock.now();
     if (loaded.epak.status === 'Draft') {
-      await checkReadyToSend(loaded, await documentsOfEpak(tx, epakId), await tagsOfEpak(tx, epakId));
+      checkReadyToSend(loaded, await documentsOfEpak(tx, epakId), await tagsOfEpak(tx, epakId));
       const settings = readTenantSettings((await findTenant(tx, tenantId))?.settings);
       const expiredOn =
         loaded.epak.expiredOn ??
@@ -76,7 +95,7 @@ export async function startEpak(actor: Actor, epakId: string, deps: Deps): Promi
       tx,
       loaded,
       { type: 'start' },
-      { tenantId, actorUserId: actor.userId, ip: actor.ip },
+      { tenantId, actorUserId: actor.userId, ip: actor.ip, language: actor.language },
       deps,
     );
     return { status: applied.epak.status };

@@ -1,4 +1,5 @@
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
+import { DEFAULT_LANGUAGE, type Language } from '../auth/language.ts';
 
 /**
  * Mails about ePaks. Each names the ePak and says what to do; `meta` names the kind and the ePak,
@@ -26,6 +27,41 @@ function lines(
   };
 }
 
+/** The words of the mail asking someone to act, in each language the server writes. */
+const ACTION_REQUEST: Record<
+  Language,
+  {
+    subject(kind: 'sign' | 'review', subject: string, reminder: boolean): string;
+    asks(kind: 'sign' | 'review', from: string, subject: string): string;
+    open: string;
+  }
+> = {
+  en: {
+    subject: (kind, subject, reminder) =>
+      `${reminder ? 'Reminder: ' : ''}Please ${kind === 'sign' ? 'sign' : 'review'}: ${subject}`,
+    asks: (kind, from, subject) => `${from} asks you to ${kind === 'sign' ? 'sign' : 'review'} "${subject}".`,
+    open: 'Open it here (no account needed):',
+  },
+  hi: {
+    subject: (kind, subject, reminder) =>
+      `${reminder ? 'अनुस्मारक: ' : ''}कृपया ${kind === 'sign' ? 'हस्ताक्षर करें' : 'समीक्षा करें'}: ${subject}`,
+    asks: (kind, from, subject) =>
+      `${from} आपसे "${subject}" ${kind === 'sign' ? 'पर हस्ताक्षर करने' : 'की समीक्षा करने'} का अनुरोध करते हैं।`,
+    open: 'इसे यहाँ खोलें (खाते की आवश्यकता नहीं):',
+  },
+  fr: {
+    subject: (kind, subject, reminder) =>
+      `${reminder ? 'Rappel : ' : ''}${kind === 'sign' ? 'À signer' : 'À relire'} : ${subject}`,
+    asks: (kind, from, subject) =>
+      `${from} vous demande de ${kind === 'sign' ? 'signer' : 'relire'} « ${subject} ».`,
+    open: 'Ouvrez-le ici (aucun compte nécessaire) :',
+  },
+};
+
+/**
+ * The request to sign or review, with the recipient's easy-sign link. `language` is the
+ * recipient's (their profile's, else the sender's request language); English without one.
+ */
 export function actionRequestEmail(p: {
   to: string;
   kind: 'sign' | 'review';
@@ -35,18 +71,15 @@ export function actionRequestEmail(p: {
   link: string;
   reminder: boolean;
   epakId: string;
+  language?: Language;
 }): MailMessage {
-  const verb = p.kind === 'sign' ? 'sign' : 'review';
+  const language = p.language ?? DEFAULT_LANGUAGE;
+  const w = ACTION_REQUEST[language];
   return lines(
     p.to,
-    `${p.reminder ? 'Reminder: ' : ''}Please ${verb}: ${p.subject}`,
-    [
-      `${p.from} asks you to ${verb} "${p.subject}".`,
-      ...(p.message ? [p.message] : []),
-      `Open it here (no account needed):`,
-      p.link,
-    ],
-    { kind: p.reminder ? 'reminder' : `${verb}Request`, epakId: p.epakId },
+    w.subject(p.kind, p.subject, p.reminder),
+    [w.asks(p.kind, p.from, p.subject), ...(p.message ? [p.message] : []), w.open, p.link],
+    { kind: p.reminder ? 'reminder' : `${p.kind}Request`, epakId: p.epakId, language },
     [p.link],
   );
 }

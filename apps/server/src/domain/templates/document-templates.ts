@@ -85,6 +85,16 @@ async function checkTemplateTags(
       throw new AppError(Code.INVALID_INPUT, 'A tag for a recipient by position needs its step (wfsOrderId)');
     if (steps && tag.wfsOrderId !== undefined && !steps[tag.wfsOrderId - 1])
       throw new AppError(Code.INVALID_INPUT, `The workflow has no step ${tag.wfsOrderId}`);
+    // A group becomes several people at compose: a tag cannot name one of them.
+    const slot =
+      steps && tag.wfsOrderId !== undefined && tag.signerIndex !== undefined
+        ? steps[tag.wfsOrderId - 1]?.recipients[tag.signerIndex]
+        : undefined;
+    if (slot?.kind === 'group')
+      throw new AppError(
+        Code.INVALID_INPUT,
+        'Tags belong to a person or a role of the workflow, not a group',
+      );
   }
   for (const [position, doc] of docs.entries())
     checkPlacement(
@@ -127,40 +137,48 @@ export async function createTemplate(
   deps: Deps,
 ): Promise<DocumentTemplate> {
   authorizeInTenant(actor, 'templates.manage');
+  return deps.db.withTenant(actor.tenantId, (tx) => insertTemplate(tx, actor, input, deps));
+}
+
+/** Makes the template inside the caller’s transaction (shared by create and import). */
+export async function insertTemplate(
+  tx: Executor,
+  actor: TenantActor,
+  input: CreateDocumentTemplate,
+  deps: Deps,
+): Promise<DocumentTemplate> {
   const tenantId = actor.tenantId;
-  return deps.db.withTenant(tenantId, async (tx) => {
-    const found = await findDocuments(tx, input.documentIds);
-    const docs = input.documentIds.map((id) => {
-      const d = found.find((x) => x.id === id);
-      if (!d || d.deletedAt || d.ownerId !== actor.userId) throw new AppError(Code.DOCUMENT_MISSING);
-      if (d.epakId || d.templateId) throw new AppError(Code.DOCUMENT_IN_USE, `${d.name} is already in use`);
-      return d;
-    });
-    await checkTemplateTags(tx, actor, input.tags, docs, input.workflowTemplateId);
-    const row = await insertDocumentTemplate(tx, {
-      tenantId,
-      name: input.templateName,
-      ownerId: actor.userId,
-      type: input.type,
-      signingPolicy: input.signingPolicy,
-      workflowTemplateId: input.workflowTemplateId,
-      tags: input.tags,
-    });
-    for (const [position, d] of docs.entries())
-      await updateDocument(tx, d.id, { templateId: row.id, position, status: 'Template' });
-    await appendActivity(
-      tx,
-      {
-        tenantId,
-        actorUserId: actor.userId,
-        action: 'template.created',
-        details: { docTemplateId: row.id, name: row.name, documents: input.documentIds },
-        ip: actor.ip,
-      },
-      deps.clock.now(),
-    );
-    return presentDocumentTemplate(row, await documentsOfTemplates(tx, [row.id]));
+  const found = await findDocuments(tx, input.documentIds);
+  const docs = input.documentIds.map((id) => {
+    const d = found.find((x) => x.id === id);
+    if (!d || d.deletedAt || d.ownerId !== actor.userId) throw new AppError(Code.DOCUMENT_MISSING);
+    if (d.epakId || d.templateId) throw new AppError(Code.DOCUMENT_IN_USE, `${d.name} is already in use`);
+    return d;
   });
+  await checkTemplateTags(tx, actor, input.tags, docs, input.workflowTemplateId);
+  const row = await insertDocumentTemplate(tx, {
+    tenantId,
+    name: input.templateName,
+    ownerId: actor.userId,
+    type: input.type,
+    signingPolicy: input.signingPolicy,
+    workflowTemplateId: input.workflowTemplateId,
+    tags: input.tags,
+  });
+  for (const [position, d] of docs.entries())
+    await updateDocument(tx, d.id, { templateId: row.id, position, status: 'Template' });
+  await appendActivity(
+    tx,
+    {
+      tenantId,
+      actorUserId: actor.userId,
+      action: 'template.created',
+      details: { docTemplateId: row.id, name: row.name, documents: input.documentIds },
+      ip: actor.ip,
+    },
+    deps.clock.now(),
+  );
+  return presentDocumentTemplate(row, await documentsOfTemplates(tx, [row.id]));
 }
 
 /** `POST /v1/documenttemplate/upload`: uploads go through ingest, then become one new template. */

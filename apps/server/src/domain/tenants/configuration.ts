@@ -7,6 +7,7 @@ import { AppError } from '../app-error.ts';
 import type { Deps } from '../deps.ts';
 import { authorize, authorizeInTenant } from '../policy.ts';
 import { brandingView } from './branding.ts';
+import { oneDriveConfiguration } from './onedrive-app.ts';
 import { readPlatformSettings } from './platform-settings.ts';
 import { DEFAULT_TENANT_SETTINGS, readTenantSettings } from './tenant-settings.ts';
 
@@ -65,6 +66,7 @@ export async function tenantConfiguration(actor: Actor, deps: Deps): Promise<Ten
     branding: tenant
       ? brandingView(tenant.id, settings)
       : { displayName: null, primaryColor: null, logoUrl: null },
+    oneDrive: oneDriveConfiguration(settings, deps),
     session: {
       uistokenexpiresin: deps.settings.accessTokenTtlSeconds,
       notificationPath: NOTIFICATION_PATH,

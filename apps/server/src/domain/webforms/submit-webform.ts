@@ -23,6 +23,7 @@ import { tagWritableBy } from '../epaks/fill-tags.ts';
 import { loadEpak, requireOwner } from '../epaks/load-epak.ts';
 import { deleteEpaks } from '../epaks/owner-actions.ts';
 import { startEpak } from '../epaks/start-epak.ts';
+import { personSteps } from '../templates/template-steps.ts';
 import { readTenantSettings } from '../tenants/tenant-settings.ts';
 import { webformKeyMatches } from './webform-key.ts';
 import { completeTargets, mappingTemplates, requireWebformsOn } from './webform-rules.ts';
@@ -107,7 +108,7 @@ async function prepare(
       mappingName: mapping.name,
       documentTemplateId: templates.document.id,
       workflowTemplateId: templates.workflow.id,
-      steps: structuredClone(templates.workflow.steps),
+      steps: personSteps(templates.workflow.steps),
       targets,
       inputNames: mapping.inputNames,
     };

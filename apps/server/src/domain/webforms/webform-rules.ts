@@ -12,6 +12,7 @@ import { findTenant } from '../../db/repositories/tenants.ts';
 import type { TenantActor } from '../actor.ts';
 import { AppError } from '../app-error.ts';
 import { visibleDocumentTemplate } from '../templates/document-templates.ts';
+import { personSteps } from '../templates/template-steps.ts';
 import { visibleWorkflowTemplate } from '../templates/workflow-templates.ts';
 import { readTenantSettings } from '../tenants/tenant-settings.ts';
 
@@ -73,7 +74,7 @@ export function completeTargets(
 
   const tags: TemplateTag[] = templates.document.tags;
   const fields = webformFields(tags);
-  const steps: StepInput[] = templates.workflow.steps;
+  const steps: StepInput[] = personSteps(templates.workflow.steps);
   const slots = webformRecipientSlots(steps, tags);
   const targets: Record<string, WebformTarget> = {};
   for (const name of inputNames) {

@@ -42,6 +42,11 @@ export function useNotificationSocket(config: TenantConfiguration | null): void 
       socket.onmessage = (event) => {
         try {
           const message = JSON.parse(String(event.data)) as { type?: string; notification?: unknown };
+          // A bulk compose run moved: its screen reads it again (no toast for each step).
+          if (message.type === 'bulkCompose') {
+            void queryClient.invalidateQueries({ queryKey: ['bulkcompose', 'run'] });
+            return;
+          }
           if (message.type !== 'notification') return;
           const n = NotificationSchema.parse(message.notification);
           void queryClient.invalidateQueries({ queryKey: ['epaks'] });
@@ -104,5 +109,7 @@ function showBrowserNotification(title: string, body: string, timeoutMs: number,
     style: { cursor: 'pointer' },
     withBorder: true,
     closeButtonProps: closeButtonProps(),
+    // Under a title Mantine dims the message to a grey that fails contrast (axe) on white.
+    styles: { description: { color: 'var(--mantine-color-text)' } },
   });
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, Outlet, type RouteObject } from 'react-router';
+import { BootFrameView } from '../layout/boot-frame-view.tsx';
 import { GuestLayout } from '../layout/guest-layout.tsx';
 import { MobileInternalLogin } from '../layout/mobile-internal-login.tsx';
 import { RootShell } from '../layout/root-shell.tsx';
@@ -6,17 +7,7 @@ import { useStoredSession } from '../session/use-session.ts';
 import { GuestOnly, HomeRedirect, RequireRoute, RequireSession } from './guards.tsx';
 
 /** Screens that other issues build (compose, document view, admin…): a placeholder page for now. */
-const PENDING_ROUTES = [
-  'workflows',
-  'bulkcompose',
-  'reports',
-  'teamroom',
-  'trDocument',
-  'verify',
-  'stamppapers',
-  'aadhaar-redirect',
-  'compare',
-] as const;
+const PENDING_ROUTES: readonly string[] = [];
 
 const pending = () =>
   import('../../features/pending/pages/pending-page.tsx').then((m) => ({ Component: m.PendingPage }));
@@ -33,6 +24,8 @@ function RouteIfSignedIn({ route }: { route: string }) {
 export const routes: RouteObject[] = [
   {
     element: <RootShell />,
+    // While the first screen's code loads, the page keeps the frame index.html painted.
+    hydrateFallbackElement: <BootFrameView />,
     children: [
       { index: true, element: <HomeRedirect /> },
       // Signed in or not: it marks the session as the mobile app before anything else.
@@ -115,6 +108,19 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            // Anyone verifies a PDF; signed in, the role must have the route (spec §6: every role but super admin).
+            element: <RouteIfSignedIn route="verify" />,
+            children: [
+              {
+                path: 'verify',
+                lazy: () =>
+                  import('../../features/verify/pages/verify-page.tsx').then((m) => ({
+                    Component: m.VerifyPage,
+                  })),
+              },
+            ],
+          },
+          {
             path: 'accessdenied',
             lazy: () =>
               import('../../features/auth/pages/access-denied-page.tsx').then((m) => ({
@@ -178,6 +184,16 @@ export const routes: RouteObject[] = [
                   Component: m.ComposePage,
                 })),
               ),
+              guarded('bulkcompose', () =>
+                import('../../features/bulkcompose/pages/bulk-compose-page.tsx').then((m) => ({
+                  Component: m.BulkComposePage,
+                })),
+              ),
+              guarded('workflows', () =>
+                import('../../features/workflows/pages/workflows-page.tsx').then((m) => ({
+                  Component: m.WorkflowsPage,
+                })),
+              ),
               guarded('admin', () =>
                 import('../../features/admin/pages/admin-page.tsx').then((m) => ({
                   Component: m.AdminPage,
@@ -193,9 +209,39 @@ export const routes: RouteObject[] = [
                   Component: m.FeaturesPage,
                 })),
               ),
+              guarded('teamroom', () =>
+                import('../../features/teamrooms/pages/teamroom-page.tsx').then((m) => ({
+                  Component: m.TeamroomPage,
+                })),
+              ),
+              guarded('trDocument', () =>
+                import('../../features/teamrooms/pages/tr-document-page.tsx').then((m) => ({
+                  Component: m.TrDocumentPage,
+                })),
+              ),
               guarded('settings', () =>
                 import('../../features/super-admin/pages/settings-page.tsx').then((m) => ({
                   Component: m.SettingsPage,
+                })),
+              ),
+              guarded('compare', () =>
+                import('../../features/compare/pages/compare-page.tsx').then((m) => ({
+                  Component: m.ComparePage,
+                })),
+              ),
+              guarded('reports', () =>
+                import('../../features/reports/pages/reports-page.tsx').then((m) => ({
+                  Component: m.ReportsPage,
+                })),
+              ),
+              guarded('stamppapers', () =>
+                import('../../features/stamppapers/pages/stamppapers-page.tsx').then((m) => ({
+                  Component: m.StampPapersPage,
+                })),
+              ),
+              guarded('aadhaar-redirect', () =>
+                import('../../features/aadhaar/pages/aadhaar-redirect-page.tsx').then((m) => ({
+                  Component: m.AadhaarRedirectPage,
                 })),
               ),
               ...PENDING_ROUTES.map((name) => guarded(name, pending)),

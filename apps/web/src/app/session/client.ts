@@ -16,6 +16,10 @@ export function setNavigator(fn: (to: string) => void): void {
 export function setLanguageSource(fn: () => string): void {
   language = fn;
 }
+/** The app's language, as every request's `Accept-Language` says it. */
+export function requestLanguage(): string {
+  return language();
+}
 
 export const api = createApiClient({
   store: sessionStore,

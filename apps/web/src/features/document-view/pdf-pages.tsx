@@ -3,6 +3,7 @@ import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { documentBytes, loadPdfEngine } from './pdf-engine.ts';
+import { PictureCanvas } from './picture-canvas.tsx';
 
 export interface PageGeometry {
   pageNumber: number;
@@ -32,17 +33,21 @@ function PdfPage({
   pdf,
   page,
   zoom,
+  picture,
   children,
 }: {
   pdf: PDFDocumentProxy | null;
   page: PageGeometry;
   zoom: number;
+  /** A picture of the page (the server's) shown until pdf.js has drawn it. */
+  picture: string | undefined;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [visible, setVisible] = useState(false);
+  const [drawn, setDrawn] = useState(false);
 
   useEffect(() => {
     const el = box.current;
@@ -67,7 +72,13 @@ function PdfPage({
       c.height = Math.floor(viewport.height);
       const render = p.render({ canvas: c, viewport });
       task = render;
-      render.promise.then(markFirstPageDrawn, () => undefined);
+      render.promise.then(
+        () => {
+          markFirstPageDrawn();
+          if (!cancelled) setDrawn(true);
+        },
+        () => undefined,
+      );
     });
     return () => {
       cancelled = true;
@@ -86,7 +97,20 @@ function PdfPage({
       aria-label={t('viewer.page', { n: page.pageNumber })}
       style={{ position: 'relative', width: page.width * zoom, height: page.height * zoom, margin: '0 auto' }}
     >
-      <canvas ref={canvas} style={{ width: '100%', height: '100%', display: 'block' }} aria-hidden />
+      {picture && !drawn && (
+        <PictureCanvas
+          src={picture}
+          onDrawn={markFirstPageDrawn}
+          testId="page-picture"
+          style={{ position: 'absolute', inset: 0, width: '100%', height: '100%' }}
+        />
+      )}
+      <canvas
+        ref={canvas}
+        data-testid="page-canvas"
+        style={{ position: 'relative', width: '100%', height: '100%', display: 'block' }}
+        aria-hidden
+      />
       {children}
     </Paper>
   );
@@ -101,11 +125,14 @@ export function PdfPages({
   pages,
   zoom,
   overlay,
+  firstPagePicture,
 }: {
   path: string;
   pages: readonly PageGeometry[];
   zoom: number;
   overlay: (page: PageGeometry) => ReactNode;
+  /** The first page's picture, already at hand (an easy-sign link's frame): shown until drawn. */
+  firstPagePicture?: string | undefined;
 }) {
   const { t } = useTranslation();
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
@@ -129,7 +156,13 @@ export function PdfPages({
         </Text>
       )}
       {pages.map((p) => (
-        <PdfPage key={p.pageNumber} pdf={pdf} page={p} zoom={zoom}>
+        <PdfPage
+          key={p.pageNumber}
+          pdf={pdf}
+          page={p}
+          zoom={zoom}
+          picture={p.pageNumber === 1 ? firstPagePicture : undefined}
+        >
           {overlay(p)}
         </PdfPage>
       ))}

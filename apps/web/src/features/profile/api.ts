@@ -1,5 +1,6 @@
-import type { ProfileUpdate, User } from '@signet/contracts';
+import type { ProfileUpdate, SetSigningPasscode, SigningPasscodeState, User } from '@signet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { shellKeys } from '../../app/api.ts';
 import { api } from '../../app/session/client.ts';
 
 export function useSaveProfile() {
@@ -26,5 +27,15 @@ export function useSaveSignature(userId: string) {
     mutationFn: (input: Partial<SavedImages>) =>
       api.request<SavedImages>('POST', `/v1/users/${userId}/signature`, { body: input }),
     onSuccess: (data) => queryClient.setQueryData(['saved-signature', userId], data),
+  });
+}
+
+/** `PUT /v2/user/passcode`: sets or changes the signing passcode; the signed-in user's passcodeFlag follows. */
+export function useSetSigningPasscode() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SetSigningPasscode) =>
+      api.request<SigningPasscodeState>('PUT', '/v2/user/passcode', { body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: shellKeys.user(null).slice(0, 2) }),
   });
 }

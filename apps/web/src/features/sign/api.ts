@@ -72,6 +72,8 @@ export interface SignBody {
   /** Remote policies: the token from `POST /v2/epak/sign/auth`, with the one-time code it asked for. */
   signAuthToken?: string;
   otp?: string;
+  /** The signer's signing passcode, when they apply a rubber stamp (spec §6 passcodeFlag). */
+  passcode?: string;
   recipientId?: string;
   /** A note to the custodian; the server passes it on with the recipient's last document. */
   comment?: string;
@@ -146,6 +148,16 @@ export function attachToTag(ePakId: string, documentId: string, tagId: string, f
     `/v2/epak/${ePakId}/document/${documentId}/tag/${tagId}/attach`,
     { formData },
   );
+}
+
+/** A photographed signature cleaned by the server: the ink alone, as a PNG data URL. */
+export function cleanSignaturePhoto(photo: File, inkColour: string) {
+  const formData = new FormData();
+  formData.append('inkColour', inkColour);
+  formData.append('file', photo, photo.name);
+  return api.request<{ image: string; width: number; height: number }>('POST', '/v1/users/image/removebg', {
+    formData,
+  });
 }
 
 export interface SavedImages {

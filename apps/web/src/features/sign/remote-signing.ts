@@ -18,6 +18,8 @@ export async function requestRemoteSignature(
   body: SignBody,
   ask: (challenge: SignAuthChallenge) => Promise<AuthFactors | null>,
   providerUserId?: string,
+  /** TRANSSPED: the certificate the signer chose; else the provider's first usable one. */
+  credentialId?: string,
 ): Promise<ActionAnswer> {
   const challenge = await api.request<SignAuthChallenge>('POST', '/v2/epak/sign/auth', {
     body: {
@@ -25,6 +27,7 @@ export async function requestRemoteSignature(
       documentId,
       ...(body.recipientId ? { recipientId: body.recipientId } : {}),
       ...(providerUserId ? { providerUserId } : {}),
+      ...(credentialId ? { credentialId } : {}),
     },
   });
   const factors = await ask(challenge);

@@ -37,7 +37,10 @@ export interface RecipientChoice {
 }
 
 /** The choices a mapping offers for its templates: fields, then every recipient place's parts. */
-export function targetChoices(tags: readonly TemplateTag[], steps: readonly StepInput[]) {
+export function targetChoices(
+  tags: readonly TemplateTag[],
+  steps: readonly (Pick<StepInput, 'name' | 'type'> & { recipients: readonly unknown[] })[],
+) {
   const fields = webformFields(tags);
   const slots = webformRecipientSlots(steps, tags);
   const recipients: RecipientChoice[] = steps.flatMap((s, i) =>

@@ -1,5 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../../core/errors.ts';
 import { signerFromPkcs12 } from '../../sign/pkcs12.ts';
 import { type PadesLevel, type SignatureOptions, signPdf } from '../../sign/sign-pdf.ts';

@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import type { FilledTag } from '../../appearance/filled-tag.ts';
 import { stampTags } from '../../appearance/stamp-tags.ts';
 import { PdfError } from '../../core/errors.ts';

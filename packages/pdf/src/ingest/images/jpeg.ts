@@ -1,4 +1,4 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../../core/errors.ts';
 import type { EncodedImage } from './raster-image.ts';
 

@@ -1,11 +1,13 @@
-import { Code } from '@signet/contracts';
+import { Code } from '@signet/contracts/errors';
 import UTIF from 'utif2';
 import { PdfError } from '../../core/errors.ts';
 import { MAX_IMAGE_PIXELS, type PixelImage } from './raster-image.ts';
+import { checkTiffStructure } from './tiff-structure.ts';
 
 /** Decodes every page (IFD) of a TIFF to RGB(A) pixels with UTIF (MIT). */
 export function readTiff(data: Uint8Array, maxPages: number): PixelImage[] {
   const buffer = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
+  checkTiffStructure(data, maxPages);
   let ifds: UTIF.IFD[];
   try {
     ifds = UTIF.decode(buffer);

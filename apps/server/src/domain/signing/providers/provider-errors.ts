@@ -13,6 +13,9 @@ const MAPPING: Record<RemoteSigningFailure, { code: Code; providerCode: Provider
     wrongPin: { code: Code.INVALID_CERTIFICATE_PIN, providerCode: ProviderCode.WRONG_PARAMETER },
     wrongOtp: { code: Code.WRONG_OTP, providerCode: ProviderCode.WRONG_PARAMETER },
     pinBlocked: { code: Code.USER_LOCKED, providerCode: ProviderCode.PIN_BLOCKED },
+    cardBlocked: { code: Code.USER_LOCKED, providerCode: ProviderCode.CARD_BLOCKED },
+    // The provider still works on an earlier request of the signer: try again shortly.
+    inProcess: { code: Code.DSC_ERROR, providerCode: ProviderCode.IN_PROCESS, httpStatus: 409 },
     noCredential: { code: Code.NO_CERTIFICATE, providerCode: ProviderCode.NO_CERTIFICATE },
     credentialUnusable: { code: Code.NO_CERTIFICATE, providerCode: ProviderCode.REVOKED },
     // The provider refused what Signet sent or who Signet is: nothing the signer can fix.

@@ -34,6 +34,8 @@ export interface SignAuthState {
   pin: AuthFactor | null;
   otp: AuthFactor | null;
   expiresAt: string;
+  /** Base64 of the factors given with the authorisation (COSIGN), sealed by the vault. */
+  sealedFactors?: string;
 }
 
 /**
@@ -45,6 +47,11 @@ export function signAlgorithmFor(leaf: Uint8Array, keyAlgorithms: readonly strin
   if (type === 'rsa') return keyAlgorithms.includes(SHA256_WITH_RSA_OID) ? SHA256_WITH_RSA_OID : RSA_OID;
   if (type === 'ec') return ECDSA_WITH_SHA256_OID;
   return null;
+}
+
+/** The vault context of a sign authorisation's sealed factors (COSIGN authentication). */
+export function signAuthFactorsContext(tenantId: string, recipientId: string): string {
+  return `tenant:${tenantId}:sign-auth-factors:${recipientId}`;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -125,9 +132,21 @@ export async function remoteSigner(
       Code.INVALID_SIGN_AUTH_TOKEN,
       'The signing provider changed since this sign authorisation; start again',
     );
-  if (auth.state.pin?.required && !input.pin)
+  let factors: RemoteSigningInput = input;
+  if (auth.state.sealedFactors) {
+    const given = JSON.parse(
+      new TextDecoder().decode(
+        deps.vault.open(
+          Buffer.from(auth.state.sealedFactors, 'base64'),
+          signAuthFactorsContext(actor.tenantId, target.recipientId),
+        ),
+      ),
+    ) as { pin?: string; otp?: string };
+    factors = { ...input, pin: input.pin ?? given.pin, otp: input.otp ?? given.otp };
+  }
+  if (auth.state.pin?.required && !factors.pin)
     throw missing(provider.id, Code.INVALID_CERTIFICATE_PIN, auth.state.pin.label ?? 'signing PIN');
-  if (auth.state.otp?.required && !input.otp)
+  if (auth.state.otp?.required && !factors.otp)
     throw missing(provider.id, Code.WRONG_OTP, auth.state.otp.label ?? 'one-time code');
   await markPendingSignatureUsed(tx, auth.id, now);
   const certificates = auth.state.certificates.map((c) => new Uint8Array(Buffer.from(c, 'base64')));
@@ -143,8 +162,8 @@ export async function remoteSigner(
           credentialId,
           hashes: [hash],
           hashAlgorithmOid: SHA256_OID,
-          pin: input.pin,
-          otp: input.otp,
+          pin: factors.pin,
+          otp: factors.otp,
           description: `Signet: ${target.subject}`.slice(0, 500),
         });
         const [signature] = await provider.signHash({

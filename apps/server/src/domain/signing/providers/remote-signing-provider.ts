@@ -19,6 +19,53 @@ export interface RemoteSigningProvider {
   authorize(request: AuthorizeRequest): Promise<string>;
   /** One signature value per hash, in order: CSC `signatures/signHash`. */
   signHash(request: SignHashRequest): Promise<Uint8Array[]>;
+  /**
+   * Providers that authenticate the signer on their own pages (Aadhaar eSign: OTP at the ESP)
+   * and answer the signature through the signer's browser. Their credentials are `oauth2code`:
+   * the two-call flow (`/v2/epak/sign/auth` + `…/sign`) refuses them; the redirect flow
+   * (`domain/signing/aadhaar`) uses this.
+   */
+  readonly redirect?: RedirectSigning;
+}
+
+/** A document hash to be signed on the provider's pages. */
+export interface RedirectSigningRequest {
+  /** Signet's transaction id: the provider answers it back, and it is used once. */
+  txn: string;
+  /** SHA-256 over the PDF's byte ranges: the CMS message digest. */
+  documentDigest: Uint8Array;
+  /** What the signer sees at the provider about the document. */
+  docInfo: string;
+  /** Where the provider posts its answer (through the signer's browser). */
+  responseUrl: string;
+  now: Date;
+}
+
+/** What the signer's browser posts to the provider: a form to `url` with these fields. */
+export interface RedirectSigningForm {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** The provider's answer, checked: its signature verified, its transaction named. */
+export type RedirectSigningAnswer =
+  | { ok: true; txn: string; cms: Uint8Array; certificate: Uint8Array }
+  | { ok: false; txn: string; failure: RemoteSigningFailure; message: string; providerError: string | null };
+
+export interface RedirectSigning {
+  /**
+   * DER of the certificate the provider signs its answers with. It stands in for the signer's
+   * certificate (which the provider issues only when they authenticate) while the revision is
+   * prepared: only the document digest of that preparation is used.
+   */
+  readonly providerCertificate: Uint8Array;
+  /** The signed request the browser carries to the provider. */
+  request(input: RedirectSigningRequest): RedirectSigningForm;
+  /**
+   * Reads what the provider posted back (form fields). Throws `RemoteSigningError('invalidRequest')`
+   * when it is not an answer the provider signed (forged, altered, unreadable).
+   */
+  answer(fields: Record<string, unknown>): RedirectSigningAnswer;
 }
 
 export interface RemoteCredential {
@@ -63,6 +110,8 @@ export type RemoteSigningFailure =
   | 'wrongPin'
   | 'wrongOtp'
   | 'pinBlocked'
+  | 'cardBlocked'
+  | 'inProcess'
   | 'noCredential'
   | 'credentialUnusable'
   | 'invalidRequest'
@@ -87,4 +136,6 @@ export interface SigningProviders {
   get(id: string): RemoteSigningProvider | undefined;
   /** The provider the installation offers for a policy when a tenant names none. */
   defaultFor(policy: RemoteSigningPolicy): string | undefined;
+  /** Origins the signer's browser posts signed requests to (redirect providers): the web app's form-action. */
+  readonly formOrigins?: readonly string[];
 }

@@ -1,4 +1,4 @@
-import { Code, type SignAuthChallenge } from '@signet/contracts';
+import { Code, type RemoteSigningPolicy, type SignAuthChallenge } from '@signet/contracts';
 import { currentVersion } from '../../../db/repositories/epaks.ts';
 import { insertPendingSignature } from '../../../db/repositories/pending-signatures.ts';
 import type { Actor } from '../../actor.ts';
@@ -9,7 +9,7 @@ import { signingContext } from '../../epaks/sign-document.ts';
 import { authorizeInTenant } from '../../policy.ts';
 import { certificateSummary } from '../certificates.ts';
 import { withProviderErrors } from './provider-errors.ts';
-import { type SignAuthState, signAlgorithmFor } from './remote-signer.ts';
+import { type SignAuthState, signAlgorithmFor, signAuthFactorsContext } from './remote-signer.ts';
 import {
   type RemoteCredential,
   RemoteSigningError,
@@ -32,6 +32,13 @@ export interface SignAuthRequest {
   providerUserId?: string | undefined;
   /** In-person signing: the recipient the hosting custodian signs for. */
   recipientId?: string | undefined;
+  /** Only this policy may be signed this way (COSIGN authentication). */
+  policy?: RemoteSigningPolicy | undefined;
+  /**
+   * Factors given now (COSIGN: the account password as PIN, and the OTP): kept sealed with the
+   * token until the sign call uses them, so that call needs only the token.
+   */
+  factors?: { pin?: string | undefined; otp?: string | undefined } | undefined;
 }
 
 /** The credential the signer signs with: the one asked for, else their first usable one. */
@@ -81,6 +88,8 @@ export async function startSignAuth(
     const policy = ctx.policy;
     if (!isRemotePolicy(policy))
       throw new AppError(Code.INVALID_INPUT, `${policy} signatures are not made by a remote provider`);
+    if (input.policy && policy !== input.policy)
+      throw new AppError(Code.INVALID_INPUT, `This step is signed under ${policy}, not ${input.policy}`);
     const provider = await requireProvider(tx, tenantId, policy, deps);
     const credential = await withProviderErrors(provider.id, async () => {
       const chosen = await chooseCredential(
@@ -113,6 +122,16 @@ export async function startSignAuth(
       pin: credential.pin,
       otp: credential.otp,
       expiresAt: expiresAt.toISOString(),
+      ...(input.factors
+        ? {
+            sealedFactors: Buffer.from(
+              deps.vault.seal(
+                new TextEncoder().encode(JSON.stringify(input.factors)),
+                signAuthFactorsContext(tenantId, ctx.recipient.id),
+              ),
+            ).toString('base64'),
+          }
+        : {}),
     };
     // A pending-signature row, like dochash's; nothing is prepared yet, so it points at the
     // version current now (the signature itself is prepared on the version current when it is made).
@@ -133,8 +152,9 @@ export async function startSignAuth(
       provider: provider.id,
       credentialId: credential.credentialId,
       certificate,
-      pin: credential.pin,
-      otp: credential.otp,
+      // Factors given with the authorisation are not asked again.
+      pin: input.factors ? null : credential.pin,
+      otp: input.factors ? null : credential.otp,
     };
   });
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { checkSession } from '../../../domain/auth/check-session.ts';
 import { maskEmail } from '../../../domain/auth/mask-email.ts';
 import { signOut } from '../../../domain/auth/sign-out.ts';
+import { stopTimers } from '../../../domain/auth/stop-timers.ts';
 import { currentUser } from '../../../domain/users/current-user.ts';
 import { defineRoute } from '../../route.ts';
 
@@ -31,6 +32,18 @@ export const sessionRoutes = [
     tags,
     response: OkSchema,
     handler: ({ actor, deps }) => signOut(actor, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/logout/stoptimer',
+    operationId: 'stopSessionTimers',
+    auth: 'user',
+    linkSession: true,
+    summary:
+      "Stops the session's inactivity timers, as clients call it on sign-out; the server keeps none, so the session stays alive (see stop-timers.ts)",
+    tags,
+    response: z.object({ stopped: z.literal(true), sessionId: z.string() }),
+    handler: ({ actor }) => stopTimers(actor),
   }),
   defineRoute({
     method: 'POST',

@@ -12,20 +12,32 @@ import { defineRoute } from '../../route.ts';
 
 const tags = ['Configuration'];
 
-export const configurationRoutes = [
+/** `GET /v1/configuration` and, under its short name, `GET /v1/config`: both are spec §7 paths, so both are documented. */
+const readConfiguration = (url: string, operationId: string, summary: string) =>
   defineRoute({
     method: 'GET',
-    url: '/v1/configuration',
-    aliases: ['/v1/config'],
-    operationId: 'getConfiguration',
+    url,
+    operationId,
     auth: 'user',
     // The signing view shows the tenant's features; the settings say nothing about ePaks.
     linkSession: true,
-    summary: "The tenant's settings, feature flags and session parameters",
+    summary,
     tags,
     response: TenantConfigurationSchema,
     handler: ({ actor, deps }) => tenantConfiguration(actor, deps),
-  }),
+  });
+
+export const configurationRoutes = [
+  readConfiguration(
+    '/v1/configuration',
+    'getConfiguration',
+    "The tenant's settings, feature flags and session parameters",
+  ),
+  readConfiguration(
+    '/v1/config',
+    'getConfigurationShort',
+    'The same as GET /v1/configuration, under the short path older clients call',
+  ),
   defineRoute({
     method: 'PUT',
     url: '/v1/configuration',

@@ -43,6 +43,8 @@ export const SignInputSchema = z.object({
   /** Remote policies (AADHAAR, TRANSSPED, …): from POST /v2/epak/sign/auth, with `pin`/`otp`. */
   signAuthToken: z.string().max(100).optional(),
   otp: z.string().max(64).optional(),
+  /** The signer's signing passcode, needed to apply a rubber stamp (spec §6 passcodeFlag). */
+  passcode: z.string().max(64).optional(),
   reason: z.string().max(500).optional(),
   location: z.string().max(200).optional(),
   geolocation: z

@@ -1,4 +1,6 @@
 import {
+  BulkSignItemSchema,
+  BulkSignRequestSchema,
   EmailSchema,
   IdSchema,
   NumberishSchema,
@@ -229,16 +231,11 @@ export const lifecycleRoutes = [
     url: '/v2/epaks/bulksign',
     operationId: 'bulkSignEpaks',
     auth: 'user',
-    summary: 'Signs several ePaks with one signature: SIGNED or SKIPPED per ePak',
+    summary:
+      'Signs up to 100 ePaks with one signature (and PIN): SIGNED, or SKIPPED with the code, reason and fields to fill, per ePak',
     tags,
-    body: z.object({
-      ePakIds: z.array(IdSchema).min(1).max(100),
-      signatureImage: z.string().max(1_000_000).optional(),
-      pin: z.string().max(64).optional(),
-    }),
-    response: z.array(
-      z.object({ ePakId: z.string(), status: z.enum(['SIGNED', 'SKIPPED']), reason: z.string().nullable() }),
-    ),
+    body: BulkSignRequestSchema,
+    response: z.array(BulkSignItemSchema),
     handler: ({ body, actor, origin, deps }) => bulkSign(actor, body, origin, deps),
   }),
   defineRoute({

@@ -9,6 +9,8 @@ import {
   UserTypeResultSchema,
 } from '@signet/contracts';
 import { z } from 'zod';
+import { linkPreviewPicture } from '../../../domain/epaks/link-preview.ts';
+import { readiness } from '../../../domain/operations/readiness.ts';
 import { brandLogo } from '../../../domain/tenants/branding.ts';
 import { passwordPolicyOf, publicConfiguration } from '../../../domain/tenants/configuration.ts';
 import { viewSwitchLocation } from '../../../domain/ui/view-switch.ts';
@@ -16,6 +18,19 @@ import { userType } from '../../../domain/users/user-type.ts';
 import { defineRawRoute, defineRoute } from '../../route.ts';
 
 const tags = ['Public'];
+
+const ReadinessCheckSchema = z.object({
+  ok: z.boolean(),
+  ms: z.number().int().describe('How long the check took, in milliseconds'),
+});
+const ReadinessSchema = z.object({
+  ready: z.boolean(),
+  checks: z.object({
+    database: ReadinessCheckSchema,
+    migrations: ReadinessCheckSchema,
+    storage: ReadinessCheckSchema,
+  }),
+});
 
 export const publicRoutes = [
   defineRoute({
@@ -27,6 +42,18 @@ export const publicRoutes = [
     tags,
     response: z.object({ alive: z.literal(true) }),
     handler: () => ({ alive: true as const }),
+  }),
+  defineRoute({
+    method: ['GET', 'HEAD'],
+    url: '/public/ready',
+    operationId: 'checkReady',
+    auth: 'public',
+    summary:
+      'Readiness: 200 when the database answers, its migrations are applied and blob storage takes a write; 503 (-1601, the same checks as data) when one fails',
+    tags,
+    errors: [503],
+    response: ReadinessSchema,
+    handler: ({ deps }) => readiness(deps),
   }),
   defineRoute({
     method: 'GET',
@@ -94,5 +121,24 @@ export const publicRoutes = [
         .header('x-content-type-options', 'nosniff')
         .send(logo.bytes);
     },
+  }),
+  defineRawRoute({
+    method: 'GET',
+    url: '/public/easysign/:easyToken/first-page',
+    operationId: 'getEasySignFirstPage',
+    auth: 'public',
+    summary:
+      "The first page of an easy-sign link's document as a WebP picture, shown before the app loads (-42 when the link shows none)",
+    tags,
+    params: z.object({ easyToken: z.string().min(1).max(200) }),
+    produces: 'image/webp',
+    raw: true,
+    handler: async ({ params, deps, reply }) =>
+      reply
+        .header('content-type', 'image/webp')
+        // The link's own browser may keep it while the signer is on the page; no shared cache may.
+        .header('cache-control', 'private, max-age=600')
+        .header('x-content-type-options', 'nosniff')
+        .send(await linkPreviewPicture(params.easyToken, deps)),
   }),
 ];

@@ -4,11 +4,14 @@ import {
   DocumentTemplateListSchema,
   DocumentTemplateSchema,
   DocumentTemplateType,
+  DocuSignImportResultSchema,
+  DocuSignTemplateSchema,
   EditDocumentTemplateSchema,
   EditWorkflowStateSchema,
   IdSchema,
   LetterheadSchema,
   NumberishSchema,
+  TemplateImportResultSchema,
   WorkflowStateDefinitionSchema,
   WorkflowTemplateInputSchema,
   WorkflowTemplateSchema,
@@ -22,6 +25,7 @@ import {
   updateTemplate,
   uploadTemplate,
 } from '../../../domain/templates/document-templates.ts';
+import { importDocuSignTemplate } from '../../../domain/templates/docusign/import-docusign-template.ts';
 import {
   getLetterheads,
   letterheadImage,
@@ -29,6 +33,7 @@ import {
   uploadLetterhead,
 } from '../../../domain/templates/letterheads.ts';
 import { exportTemplate } from '../../../domain/templates/template-export.ts';
+import { importTemplate } from '../../../domain/templates/template-import.ts';
 import {
   addWorkflowState,
   editWorkflowState,
@@ -38,6 +43,7 @@ import {
 import {
   createWorkflow,
   deleteWorkflow,
+  duplicateWorkflow,
   getWorkflow,
   listWorkflows,
   updateWorkflow,
@@ -74,6 +80,18 @@ export const templateRoutes = [
     body: WorkflowTemplateInputSchema,
     response: WorkflowTemplateSchema,
     handler: ({ body, actor, deps }) => createWorkflow(actor, body, deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/workflows/:workflowId/duplicate',
+    operationId: 'duplicateWorkflow',
+    auth: 'user',
+    summary:
+      'Copies a workflow template as the caller’s own private one, named "<name> (2)" or the next free number',
+    tags,
+    params: WorkflowPath,
+    response: WorkflowTemplateSchema,
+    handler: ({ params, actor, deps }) => duplicateWorkflow(actor, params.workflowId, deps),
   }),
   defineRoute({
     method: 'GET',
@@ -239,6 +257,32 @@ export const templateRoutes = [
     raw: true,
     handler: async ({ params, actor, deps, reply }) =>
       sendFile(reply, await exportTemplate(actor, params.docTemplateId, params.workflowTemplateId, deps)),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v2/documenttemplate/import',
+    operationId: 'importDocumentTemplate',
+    multipart: { file: 'file' },
+    auth: 'user',
+    summary:
+      'Imports a template export zip (multipart "file") as the caller’s document template with a copy of its workflow',
+    tags,
+    response: TemplateImportResultSchema,
+    handler: ({ request, actor, deps }) => importTemplate(actor, multipartFiles(request), deps),
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/v1/docusigntemplate',
+    operationId: 'importDocuSignTemplate',
+    auth: 'user',
+    summary:
+      'Imports a DocuSign template (its JSON export) as a document template with a workflow of roles; dryRun=true previews it and stores nothing',
+    tags,
+    querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
+    body: DocuSignTemplateSchema,
+    response: DocuSignImportResultSchema,
+    handler: ({ query, body, actor, deps }) =>
+      importDocuSignTemplate(actor, body, query.dryRun === 'true', deps),
   }),
   defineRoute({
     method: 'POST',

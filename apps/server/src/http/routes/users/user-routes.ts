@@ -1,5 +1,4 @@
 import {
-  Code,
   CsvInviteResultSchema,
   FilteredUsersQuerySchema,
   FilteredUsersSchema,
@@ -22,7 +21,6 @@ import {
   UserWithImagesPathSchema,
 } from '@signet/contracts';
 import { z } from 'zod';
-import { AppError } from '../../../domain/app-error.ts';
 import { adminResetPassword } from '../../../domain/users/admin-reset-password.ts';
 import { csvInvite, csvInviteTemplate } from '../../../domain/users/csv-invite.ts';
 import { getUser, getUserByEmail, getUserTenants } from '../../../domain/users/get-user.ts';
@@ -78,11 +76,7 @@ export const userRoutes = [
     handler: ({ request, actor, deps }) =>
       csvInvite(
         actor,
-        async () => {
-          const file = request.isMultipart() ? await request.file() : undefined;
-          if (!file) throw new AppError(Code.EMPTY_FILE, 'Upload the CSV file as multipart field "file"');
-          return (await file.toBuffer()).toString('utf8');
-        },
+        async () => (request.isMultipart() ? ((await request.file())?.file ?? null) : null),
         deps,
       ),
   }),

@@ -4,9 +4,19 @@ import { ssoEn } from '../../../features/admin/i18n/sso.en.ts';
 import { tenantSettingsEn } from '../../../features/admin/i18n/tenant-settings.en.ts';
 import { adminUsersEn } from '../../../features/admin/i18n/users.en.ts';
 import { adminWebhooksEn } from '../../../features/admin/i18n/webhooks.en.ts';
+import { bulkcomposeEn } from '../../../features/bulkcompose/i18n/bulkcompose.en.ts';
+import { bulkSignEn } from '../../../features/bulksign/i18n/bulksign.en.ts';
+import { compareEn } from '../../../features/compare/i18n/compare.en.ts';
+import { onedriveEn } from '../../../features/onedrive/i18n/onedrive.en.ts';
+import { reportsEn } from '../../../features/reports/i18n/reports.en.ts';
 import { signPhoneEn } from '../../../features/sign/i18n/phone.en.ts';
+import { signaturePhotoEn } from '../../../features/sign/i18n/signature-photo.en.ts';
 import { superAdminEn } from '../../../features/super-admin/i18n/en.ts';
+import { teamroomsEn } from '../../../features/teamrooms/i18n/teamrooms.en.ts';
+import { verifyEn } from '../../../features/verify/i18n/verify.en.ts';
 import { webformsEn } from '../../../features/webforms/i18n/webforms.en.ts';
+import { docusignEn } from '../../../features/workflows/i18n/docusign.en.ts';
+import { workflowsEn } from '../../../features/workflows/i18n/workflows.en.ts';
 import { phoneEn } from '../../layout/i18n/phone.en.ts';
 /** English: the reference bundle. Hindi and French must have exactly these keys (the type checks it). */
 export const en = {
@@ -14,6 +24,10 @@ export const en = {
   adminUsers: adminUsersEn,
   adminGroups: adminGroupsEn,
   webforms: webformsEn,
+  bulkcompose: bulkcomposeEn,
+  workflows: workflowsEn,
+  docusign: docusignEn,
+  teamrooms: teamroomsEn,
   adminDirectory: adminDirectoryEn,
   adminWebhooks: adminWebhooksEn,
   tenantSettings: tenantSettingsEn,
@@ -21,6 +35,12 @@ export const en = {
   superAdmin: superAdminEn,
   phone: phoneEn,
   signPhone: signPhoneEn,
+  signaturePhoto: signaturePhotoEn,
+  bulkSign: bulkSignEn,
+  verify: verifyEn,
+  compare: compareEn,
+  reports: reportsEn,
+  onedrive: onedriveEn,
   app: { name: 'Signet' },
   common: {
     confirmTitle: 'Please confirm',
@@ -305,6 +325,7 @@ export const en = {
       workflowStates: 'Workflow states',
       userSyncUp: 'User sync-up',
       sso: 'Single sign-on',
+      rubberStamps: 'Rubber stamps',
       webhooks: 'Webhooks',
     },
     reasons: {
@@ -384,6 +405,10 @@ export const en = {
     uploadFailed: 'The upload failed.',
     dismiss: 'Dismiss',
     uploading: 'Uploading {{name}}',
+    converting: 'Converting {{name}} to PDF…',
+    preparing: 'Checking {{name}}…',
+    convertingHint:
+      'Office files and images are turned into PDF on the server; a long document can take a minute.',
     pages: '{{count}} pages',
     removeDocument: 'Remove {{name}}',
     documentTemplate: 'Document template',

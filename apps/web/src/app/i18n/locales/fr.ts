@@ -4,9 +4,19 @@ import { ssoFr } from '../../../features/admin/i18n/sso.fr.ts';
 import { tenantSettingsFr } from '../../../features/admin/i18n/tenant-settings.fr.ts';
 import { adminUsersFr } from '../../../features/admin/i18n/users.fr.ts';
 import { adminWebhooksFr } from '../../../features/admin/i18n/webhooks.fr.ts';
+import { bulkcomposeFr } from '../../../features/bulkcompose/i18n/bulkcompose.fr.ts';
+import { bulkSignFr } from '../../../features/bulksign/i18n/bulksign.fr.ts';
+import { compareFr } from '../../../features/compare/i18n/compare.fr.ts';
+import { onedriveFr } from '../../../features/onedrive/i18n/onedrive.fr.ts';
+import { reportsFr } from '../../../features/reports/i18n/reports.fr.ts';
 import { signPhoneFr } from '../../../features/sign/i18n/phone.fr.ts';
+import { signaturePhotoFr } from '../../../features/sign/i18n/signature-photo.fr.ts';
 import { superAdminFr } from '../../../features/super-admin/i18n/fr.ts';
+import { teamroomsFr } from '../../../features/teamrooms/i18n/teamrooms.fr.ts';
+import { verifyFr } from '../../../features/verify/i18n/verify.fr.ts';
 import { webformsFr } from '../../../features/webforms/i18n/webforms.fr.ts';
+import { docusignFr } from '../../../features/workflows/i18n/docusign.fr.ts';
+import { workflowsFr } from '../../../features/workflows/i18n/workflows.fr.ts';
 import { phoneFr } from '../../layout/i18n/phone.fr.ts';
 import type { Messages } from './en.ts';
 
@@ -15,6 +25,10 @@ export const fr: Messages = {
   adminUsers: adminUsersFr,
   adminGroups: adminGroupsFr,
   webforms: webformsFr,
+  bulkcompose: bulkcomposeFr,
+  workflows: workflowsFr,
+  docusign: docusignFr,
+  teamrooms: teamroomsFr,
   adminDirectory: adminDirectoryFr,
   adminWebhooks: adminWebhooksFr,
   tenantSettings: tenantSettingsFr,
@@ -22,6 +36,12 @@ export const fr: Messages = {
   superAdmin: superAdminFr,
   phone: phoneFr,
   signPhone: signPhoneFr,
+  signaturePhoto: signaturePhotoFr,
+  bulkSign: bulkSignFr,
+  verify: verifyFr,
+  compare: compareFr,
+  reports: reportsFr,
+  onedrive: onedriveFr,
   app: { name: 'Signet' },
   common: {
     confirmTitle: 'Veuillez confirmer',
@@ -312,6 +332,7 @@ export const fr: Messages = {
       workflowStates: 'États du circuit',
       userSyncUp: 'Synchronisation des utilisateurs',
       sso: 'Authentification unique',
+      rubberStamps: 'Tampons',
       webhooks: 'Webhooks',
     },
     reasons: {
@@ -391,6 +412,10 @@ export const fr: Messages = {
     uploadFailed: 'L’envoi a échoué.',
     dismiss: 'Fermer',
     uploading: 'Envoi de {{name}}',
+    converting: 'Conversion de {{name}} en PDF…',
+    preparing: 'Vérification de {{name}}…',
+    convertingHint:
+      'Les fichiers bureautiques et les images sont convertis en PDF sur le serveur ; un long document peut prendre une minute.',
     pages: '{{count}} pages',
     removeDocument: 'Retirer {{name}}',
     documentTemplate: 'Modèle de document',

@@ -4,9 +4,19 @@ import { ssoHi } from '../../../features/admin/i18n/sso.hi.ts';
 import { tenantSettingsHi } from '../../../features/admin/i18n/tenant-settings.hi.ts';
 import { adminUsersHi } from '../../../features/admin/i18n/users.hi.ts';
 import { adminWebhooksHi } from '../../../features/admin/i18n/webhooks.hi.ts';
+import { bulkcomposeHi } from '../../../features/bulkcompose/i18n/bulkcompose.hi.ts';
+import { bulkSignHi } from '../../../features/bulksign/i18n/bulksign.hi.ts';
+import { compareHi } from '../../../features/compare/i18n/compare.hi.ts';
+import { onedriveHi } from '../../../features/onedrive/i18n/onedrive.hi.ts';
+import { reportsHi } from '../../../features/reports/i18n/reports.hi.ts';
 import { signPhoneHi } from '../../../features/sign/i18n/phone.hi.ts';
+import { signaturePhotoHi } from '../../../features/sign/i18n/signature-photo.hi.ts';
 import { superAdminHi } from '../../../features/super-admin/i18n/hi.ts';
+import { teamroomsHi } from '../../../features/teamrooms/i18n/teamrooms.hi.ts';
+import { verifyHi } from '../../../features/verify/i18n/verify.hi.ts';
 import { webformsHi } from '../../../features/webforms/i18n/webforms.hi.ts';
+import { docusignHi } from '../../../features/workflows/i18n/docusign.hi.ts';
+import { workflowsHi } from '../../../features/workflows/i18n/workflows.hi.ts';
 import { phoneHi } from '../../layout/i18n/phone.hi.ts';
 import type { Messages } from './en.ts';
 
@@ -15,6 +25,10 @@ export const hi: Messages = {
   adminUsers: adminUsersHi,
   adminGroups: adminGroupsHi,
   webforms: webformsHi,
+  bulkcompose: bulkcomposeHi,
+  workflows: workflowsHi,
+  docusign: docusignHi,
+  teamrooms: teamroomsHi,
   adminDirectory: adminDirectoryHi,
   adminWebhooks: adminWebhooksHi,
   tenantSettings: tenantSettingsHi,
@@ -22,6 +36,12 @@ export const hi: Messages = {
   superAdmin: superAdminHi,
   phone: phoneHi,
   signPhone: signPhoneHi,
+  signaturePhoto: signaturePhotoHi,
+  bulkSign: bulkSignHi,
+  verify: verifyHi,
+  compare: compareHi,
+  reports: reportsHi,
+  onedrive: onedriveHi,
   app: { name: 'सिग्नेट' },
   common: {
     confirmTitle: 'कृपया पुष्टि करें',
@@ -298,6 +318,7 @@ export const hi: Messages = {
       workflowStates: 'वर्कफ़्लो चरण',
       userSyncUp: 'उपयोगकर्ता सिंक',
       sso: 'सिंगल साइन-ऑन',
+      rubberStamps: 'रबर स्टाम्प',
       webhooks: 'वेबहुक',
     },
     reasons: {
@@ -376,6 +397,9 @@ export const hi: Messages = {
     uploadFailed: 'अपलोड विफल रहा।',
     dismiss: 'हटाएँ',
     uploading: '{{name}} अपलोड हो रहा है',
+    converting: '{{name}} को PDF में बदला जा रहा है…',
+    preparing: '{{name}} की जाँच हो रही है…',
+    convertingHint: 'ऑफ़िस फ़ाइलें और चित्र सर्वर पर PDF में बदले जाते हैं; लंबे दस्तावेज़ में एक मिनट लग सकता है।',
     pages: '{{count}} पृष्ठ',
     removeDocument: '{{name}} हटाएँ',
     documentTemplate: 'दस्तावेज़ टेम्पलेट',

@@ -1,6 +1,7 @@
 import { Alert, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useTenantConfiguration } from '../../../app/api.ts';
+import { OneDriveAppForm } from '../../onedrive/components/onedrive-app-form.tsx';
 import { AnnouncementSettings } from './tenant-settings-announcement.tsx';
 import { BrandingSettings } from './tenant-settings-branding.tsx';
 import { DocumentSettings, FeatureSettings } from './tenant-settings-features.tsx';
@@ -34,6 +35,7 @@ export function TenantSettingsTab() {
       <DocumentSettings config={data} />
       <AnnouncementSettings config={data} />
       <BrandingSettings config={data} />
+      <OneDriveAppForm config={data} />
     </Stack>
   );
 }

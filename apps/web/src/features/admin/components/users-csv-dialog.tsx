@@ -1,8 +1,9 @@
-import { Alert, Button, FileInput, Group, Modal, Progress, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { Code } from '@signet/contracts';
 import Papa from 'papaparse';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { CsvUploadFields, useUploadPhase } from '../../../app/csv-upload-fields.tsx';
 import { errorMessage } from '../../../app/error-message.ts';
 import { closeButtonProps, showFailure } from '../../../app/feedback.tsx';
 import { ApiError } from '../../../app/session/api-client.ts';
@@ -13,8 +14,6 @@ import {
   saveBlob,
   useCsvInvite,
 } from '../users-api.ts';
-
-type Phase = { kind: 'idle' } | { kind: 'uploading'; fraction: number } | { kind: 'processing' };
 
 /** A row's code as words (spec §8 codes of POST /v1/users/invite). */
 export function rowReason(t: (key: string, o?: Record<string, unknown>) => string, r: CsvRowResult): string {
@@ -68,7 +67,7 @@ export function UsersCsvDialog({ opened, onClose }: { opened: boolean; onClose: 
   const { t } = useTranslation();
   const upload = useCsvInvite();
   const [file, setFile] = useState<File | null>(null);
-  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const { phase, start, onProgress, done } = useUploadPhase();
   const [result, setResult] = useState<{ summary: CsvInviteSummary; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -85,12 +84,11 @@ export function UsersCsvDialog({ opened, onClose }: { opened: boolean; onClose: 
     setResult(null);
     setError(null);
     const text = await readText(file);
-    setPhase({ kind: 'uploading', fraction: 0 });
+    start();
     try {
       const summary = await upload.mutateAsync({
         file,
-        onProgress: (fraction) =>
-          setPhase(fraction >= 1 ? { kind: 'processing' } : { kind: 'uploading', fraction }),
+        onProgress,
       });
       setResult({ summary, text });
     } catch (e) {
@@ -100,7 +98,7 @@ export function UsersCsvDialog({ opened, onClose }: { opened: boolean; onClose: 
         setError(errorMessage(t, e));
       } else showFailure(t, e);
     } finally {
-      setPhase({ kind: 'idle' });
+      done();
     }
   }
 
@@ -135,43 +133,17 @@ export function UsersCsvDialog({ opened, onClose }: { opened: boolean; onClose: 
             {t('adminUsers.csv.template')}
           </Button>
         </Group>
-        <FileInput
-          label={t('adminUsers.csv.file')}
-          placeholder={t('adminUsers.csv.filePlaceholder')}
-          accept=".csv,text/csv"
-          value={file}
-          onChange={(f) => {
+        <CsvUploadFields
+          file={file}
+          onFile={(f) => {
             setFile(f);
             setError(null);
           }}
-          clearable
-          clearButtonProps={{ 'aria-label': t('adminUsers.csv.clearFile') }}
-          data-testid="users-csv-file"
+          onUpload={() => void send()}
+          phase={phase}
+          keyPrefix="adminUsers.csv"
+          testId="users-csv"
         />
-        <Group>
-          <Button
-            onClick={() => void send()}
-            disabled={!file}
-            loading={phase.kind !== 'idle'}
-            data-testid="users-csv-upload"
-          >
-            {t('adminUsers.csv.upload')}
-          </Button>
-        </Group>
-        {phase.kind !== 'idle' && (
-          <Stack gap={4} data-testid="users-csv-progress">
-            <Text size="sm" aria-live="polite">
-              {phase.kind === 'uploading'
-                ? t('adminUsers.csv.uploading', { percent: Math.round(phase.fraction * 100) })
-                : t('adminUsers.csv.processing')}
-            </Text>
-            <Progress
-              value={phase.kind === 'uploading' ? phase.fraction * 100 : 100}
-              animated={phase.kind === 'processing'}
-              aria-label={t('adminUsers.csv.processing')}
-            />
-          </Stack>
-        )}
         {error && (
           <Alert color="red" role="alert" data-testid="users-csv-error">
             {error}

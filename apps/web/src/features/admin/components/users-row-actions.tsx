@@ -2,6 +2,8 @@ import { ActionIcon, Menu } from '@mantine/core';
 import { PENDING_INVITE_STATUSES, type Role, type UserRef } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { attempt, confirm, toast } from '../../../app/feedback.tsx';
+import { usePasscodeWords } from '../../profile/i18n/passcode-words.ts';
+import { useClearSigningPasscode } from '../signing-passcode-api.ts';
 import { type UserAction, useUserAction } from '../users-api.ts';
 
 /**
@@ -22,10 +24,20 @@ export function actionsFor(user: Pick<UserRef, 'status' | 'role'>, actorRole: Ro
 /** The menu of one member's actions, each confirmed first. */
 export function UserRowActions({ user, actorRole }: { user: UserRef; actorRole: Role }) {
   const { t } = useTranslation();
+  usePasscodeWords();
   const act = useUserAction();
+  const clearPasscode = useClearSigningPasscode();
   const actions = actionsFor(user, actorRole);
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+  // A member's signing passcode (passcodeFlag) may be cleared while they are a member in use.
+  const mayClearPasscode = actions.includes('resetPassword');
   if (actions.length === 0) return null;
+
+  async function clearSigningPasscode() {
+    if (!(await confirm(t('signingPasscode.clearConfirm', { name })))) return;
+    if (await attempt(t, () => clearPasscode.mutateAsync(user.id)))
+      toast.success(t('signingPasscode.cleared'));
+  }
 
   async function run(action: UserAction) {
     if (!(await confirm(t(`adminUsers.confirm.${action}`, { name })))) return;
@@ -40,7 +52,7 @@ export function UserRowActions({ user, actorRole }: { user: UserRef; actorRole: 
           variant="subtle"
           aria-label={t('adminUsers.actionsOf', { name })}
           data-testid="users-row-actions"
-          loading={act.isPending}
+          loading={act.isPending || clearPasscode.isPending}
         >
           <span aria-hidden>⋯</span>
         </ActionIcon>
@@ -56,6 +68,11 @@ export function UserRowActions({ user, actorRole }: { user: UserRef; actorRole: 
             {t(`adminUsers.actions.${action}`)}
           </Menu.Item>
         ))}
+        {mayClearPasscode && (
+          <Menu.Item onClick={() => void clearSigningPasscode()} data-testid="users-action-clearPasscode">
+            {t('signingPasscode.clear')}
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,9 +1,10 @@
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
+import { Button, Group, Paper, Select, Stack } from '@mantine/core';
 import { SigningPolicy, StepType } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { useTenantConfiguration } from '../../../app/api.ts';
 import { type RecipientEntry, signerRulesOf } from '../signer-entries.ts';
 import { SignerInput } from './signer-input.tsx';
+import { StepHeader } from './step-header.tsx';
 
 export interface StepDraft {
   key: string;
@@ -44,38 +45,12 @@ export function StepsEditor({
     <Stack gap="sm">
       {steps.map((step, i) => (
         <Paper key={step.key} withBorder p="sm" data-testid={`step-${i + 1}`}>
-          <Group justify="space-between" mb="xs">
-            <Text fw={600} size="sm">
-              {t('compose.stepNumber', { n: i + 1 })}
-            </Text>
-            <Group gap={4}>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('compose.moveUp', { n: i + 1 })}
-                disabled={i === 0}
-                onClick={() => onChange(moved(steps, i, i - 1))}
-              >
-                ↑
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                aria-label={t('compose.moveDown', { n: i + 1 })}
-                disabled={i === steps.length - 1}
-                onClick={() => onChange(moved(steps, i, i + 1))}
-              >
-                ↓
-              </ActionIcon>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={t('compose.removeStep', { n: i + 1 })}
-                disabled={steps.length === 1}
-                onClick={() => onChange(steps.filter((_, j) => j !== i))}
-              >
-                ×
-              </ActionIcon>
-            </Group>
-          </Group>
+          <StepHeader
+            index={i}
+            count={steps.length}
+            onMove={(to) => onChange(moved(steps, i, to))}
+            onRemove={() => onChange(steps.filter((_, j) => j !== i))}
+          />
           <Group grow align="flex-start">
             <Select
               label={t('compose.stepType')}

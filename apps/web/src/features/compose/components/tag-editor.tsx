@@ -1,40 +1,15 @@
-import { Button, Card, Group, Loader, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import { Loader, Text } from '@mantine/core';
 import type { EpakDetail, Tag } from '@signet/contracts';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useTenantConfiguration } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
-import { showFailure, toast } from '../../../app/feedback.tsx';
+import { toast } from '../../../app/feedback.tsx';
 import { api } from '../../../app/session/client.ts';
-import { PdfPages } from '../../document-view/pdf-pages.tsx';
-import { recipientTint } from '../../document-view/tag-colours.ts';
-import { useProgressive } from '../../document-view/use-progressive.ts';
-import { useDocumentZoom, ZoomBar } from '../../document-view/zoom-bar.tsx';
 import { useStartEpak } from '../api.ts';
-import {
-  type EditorTag,
-  type EditResult,
-  entryOf,
-  fromStored,
-  moveTag,
-  pasteTag,
-  placeTag,
-  resizeTag,
-  toTagInputs,
-  updateTag,
-} from '../tag-editor-state.ts';
-import { EditorPageLayer } from './editor-page-layer.tsx';
-import { TagPalette } from './tag-palette.tsx';
-import { TagProperties } from './tag-properties.tsx';
-
-interface Recipient {
-  key: string;
-  email: string;
-  wfsOrderId: number;
-  label: string;
-}
+import { type EditorTag, fromStored, toTagInputs } from '../tag-editor-state.ts';
+import { type EditorRecipient, TagEditorSurface } from './tag-editor-surface.tsx';
 
 function useDraft(ePakId: string) {
   return useQuery({
@@ -57,42 +32,32 @@ function useDraft(ePakId: string) {
   });
 }
 
-/** A tag that still needs the custodian's setup shows as "remaining" (spec §9 tag colours). */
-function needsSetup(tag: EditorTag): boolean {
-  const e = entryOf(tag);
-  if (e.type === 'singleSelect' || e.type === 'multiSelect') return (tag.options ?? []).length === 0;
-  if (e.fill === 'custodian') return !tag.value;
-  return false;
-}
-
-/**
- * The composer's tag editor: pick a recipient and a tag, click on a page to place it, drag it
- * (also to another page), resize it from its corner, copy and paste it, edit it in the side
- * panel, then send. Every change follows the shared placement rules; other recipients' tags stay
- * visible but cannot be selected.
- */
+/** The composer's tag editor for a draft ePak: place the tags, save the draft, send it. */
 export function TagEditor({ ePakId }: { ePakId: string }) {
   const { t } = useTranslation();
   const draft = useDraft(ePakId);
   if (draft.isError) return <Text c="red.8">{errorMessage(t, draft.error)}</Text>;
   if (!draft.data) return <Loader aria-label={t('common.loading')} />;
-  return <LoadedEditor key={ePakId} epak={draft.data.epak} initialTags={draft.data.tags} />;
+  return <EpakTagEditor key={ePakId} epak={draft.data.epak} initialTags={draft.data.tags} />;
 }
 
-function LoadedEditor({ epak, initialTags }: { epak: EpakDetail; initialTags: Record<string, EditorTag[]> }) {
+function EpakTagEditor({
+  epak,
+  initialTags,
+}: {
+  epak: EpakDetail;
+  initialTags: Record<string, EditorTag[]>;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const config = useTenantConfiguration();
   const start = useStartEpak();
-  const [docId, setDocId] = useState(epak.documents[0]?.id ?? '');
-  const [tags, setTags] = useState(initialTags);
-  const [recipientKey, setRecipientKey] = useState<string | null>(null);
-  const [armed, setArmed] = useState<string | null>('signature');
-  const [selected, setSelected] = useState<string | null>(null);
-  const [clipboard, setClipboard] = useState<EditorTag | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  const recipients: Recipient[] = useMemo(
+  const documents = epak.documents.map((d) => ({
+    id: d.id,
+    name: d.name,
+    pages: d.pages,
+    path: `/v2/epaks/${epak.ePakId}/documents/${d.id}/download`,
+  }));
+  const recipients: EditorRecipient[] = useMemo(
     () =>
       epak.steps
         .filter((s) => s.type !== 'EMAIL')
@@ -102,273 +67,47 @@ function LoadedEditor({ epak, initialTags }: { epak: EpakDetail; initialTags: Re
             email: r.email,
             wfsOrderId: s.wfOrderId,
             label: t('compose.tags.recipient', { n: s.wfOrderId, email: r.email }),
+            name: r.email,
           })),
         ),
     [epak.steps, t],
   );
-  useEffect(() => {
-    if (!recipientKey && recipients[0]) setRecipientKey(recipients[0].key);
-  }, [recipients, recipientKey]);
 
-  const doc = epak.documents.find((d) => d.id === docId) ?? epak.documents[0];
-  const docTags = doc ? (tags[doc.id] ?? []) : [];
-  const shown = useProgressive(docTags.length);
-  const zoomState = useDocumentZoom(
-    (doc?.pages ?? []).map((p) => p.width),
-    config.data?.features.zoom ?? false,
-  );
-  const { zoom } = zoomState;
-  if (!doc) return <Text>{t('compose.problems.noDocument')}</Text>;
-
-  const recipient = recipients.find((r) => r.key === recipientKey) ?? null;
-  const keyOf = (tag: EditorTag) => `${tag.wfsOrderId}:${tag.userEmail}`;
-  const mine = (tag: EditorTag) => recipient !== null && keyOf(tag) === recipient.key;
-  const tint = (tag: EditorTag) => recipientTint(recipients.findIndex((r) => r.key === keyOf(tag)));
-  const stateOf = (tag: EditorTag) =>
-    selected === tag.id ? 'selected' : needsSetup(tag) ? 'remaining' : 'configured';
-  const labelOf = (tag: EditorTag) =>
-    t('compose.tags.tagLabel', {
-      type: t(`tags.types.${entryOf(tag).id}`),
-      email: tag.userEmail,
-      page: tag.pageNumber,
-    });
-  const pageSize = (n: number) => {
-    const p = doc.pages.find((x) => x.pageNumber === n);
-    return { width: p?.width ?? 0, height: p?.height ?? 0 };
-  };
-  const selectedTag = docTags.find((x) => x.id === selected) ?? null;
-  const setDocTags = (next: EditorTag[]) => setTags((all) => ({ ...all, [doc.id]: next }));
-
-  function apply(result: EditResult, select?: string): boolean {
-    if (!result.ok) {
-      toast.error(
-        t(`viewer.messages.${result.error}`, result.error === 'tagDimensionsCrossedMsg' ? result.limits : {}),
-      );
-      return false;
-    }
-    setDocTags(result.tags);
-    if (select) setSelected(select);
-    return true;
-  }
-
-  function place(pageNumber: number, x: number, y: number) {
-    if (!armed || !recipient) return;
-    const id = crypto.randomUUID();
-    const r = placeTag(
-      docTags,
-      {
-        id,
-        entry: armed,
-        pageNumber,
-        positionX: x,
-        positionY: y,
-        userEmail: recipient.email,
-        wfsOrderId: recipient.wfsOrderId,
-      },
-      pageSize(pageNumber),
-    );
-    apply(r, id);
-  }
-
-  function remove(id: string) {
-    setDocTags(docTags.filter((x) => x.id !== id));
-    // Deleting the copied tag clears the clipboard (spec §2).
-    if (clipboard?.id === id) setClipboard(null);
-    setSelected(null);
-  }
-
-  function focusTag(id: string) {
-    requestAnimationFrame(() => document.querySelector<HTMLElement>(`[data-tag-id="${id}"]`)?.focus());
-  }
-
-  function onKey(tag: EditorTag, e: KeyboardEvent) {
-    if (!mine(tag)) return;
-    const ctrl = e.ctrlKey || e.metaKey;
-    const step = e.shiftKey ? 10 : 1;
-    const arrows: Record<string, [number, number]> = {
-      ArrowLeft: [-step, 0],
-      ArrowRight: [step, 0],
-      ArrowUp: [0, -step],
-      ArrowDown: [0, step],
-    };
-    const key = e.key.toLowerCase();
-    if (ctrl && key === 'c') {
-      setClipboard(tag);
-      toast.info(t('compose.tags.copied'));
-    } else if (ctrl && key === 'v' && clipboard) {
-      const r = pasteTag(docTags, { ...clipboard, pageNumber: tag.pageNumber }, pageSize(tag.pageNumber));
-      const pasted = r.ok ? r.tags[r.tags.length - 1]?.id : undefined;
-      // The copy takes the selection and the keyboard focus, so the next key acts on it.
-      if (apply(r, pasted) && pasted) focusTag(pasted);
-    } else if (e.key === 'Delete' || e.key === 'Backspace') {
-      // The selection, which a paste has just moved to the copy even if focus has not followed yet.
-      remove(selected ?? tag.id);
-    } else if (e.key === 'Escape') {
-      setSelected(null);
-    } else if (arrows[e.key]) {
-      const [dx, dy] = arrows[e.key] as [number, number];
-      if (e.altKey) {
-        // Alt with an arrow resizes from the bottom-right corner.
-        apply(
-          resizeTag(
-            docTags,
-            tag.id,
-            { blockWidth: tag.blockWidth + dx, blockHeight: tag.blockHeight + dy },
-            pageSize(tag.pageNumber),
-          ),
-        );
-      } else {
-        apply(
-          moveTag(
-            docTags,
-            tag.id,
-            { pageNumber: tag.pageNumber, positionX: tag.positionX + dx, positionY: tag.positionY + dy },
-            pageSize(tag.pageNumber),
-          ),
-        );
-      }
-    } else return;
-    e.preventDefault();
-  }
-
-  async function saveAll(): Promise<boolean> {
-    setSaving(true);
-    try {
-      for (const d of epak.documents) {
-        await api.request('POST', `/v2/epaks/${epak.ePakId}/documents/${d.id}/signatureblocks`, {
-          body: { tags: toTagInputs(tags[d.id] ?? []) },
-        });
-      }
-      return true;
-    } catch (e) {
-      showFailure(t, e);
-      return false;
-    } finally {
-      setSaving(false);
+  async function saveAll(tags: Record<string, EditorTag[]>) {
+    for (const d of epak.documents) {
+      await api.request('POST', `/v2/epaks/${epak.ePakId}/documents/${d.id}/signatureblocks`, {
+        body: { tags: toTagInputs(tags[d.id] ?? []) },
+      });
     }
   }
 
-  async function send() {
-    if (!(await saveAll())) return;
-    try {
-      await start.mutateAsync(epak.ePakId);
-      toast.success(t('compose.sent'));
-      void navigate(`/dashboard?ePakId=${epak.ePakId}`);
-    } catch (e) {
-      showFailure(t, e);
-    }
-  }
-
-  const pageTags = docTags.slice(0, shown);
   return (
-    <Stack data-testid="tag-editor">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          {t('compose.tags.title', { subject: epak.subject })}
-        </Title>
-        <Group gap="xs">
-          <Button
-            variant="default"
-            loading={saving}
-            onClick={() => void saveAll().then((ok) => ok && toast.success(t('compose.draftSaved')))}
-            data-testid="tags-save"
-          >
-            {t('compose.saveDraft')}
-          </Button>
-          <Button onClick={() => void send()} loading={saving || start.isPending} data-testid="epak-send">
-            {t('compose.send')}
-          </Button>
-        </Group>
-      </Group>
-      <Group align="flex-start" wrap="nowrap">
-        <Card withBorder style={{ width: 250, flexShrink: 0, position: 'sticky', top: 70 }}>
-          <Stack gap="sm">
-            <Select
-              label={t('compose.tags.forRecipient')}
-              data={recipients.map((r) => ({ value: r.key, label: r.label }))}
-              value={recipientKey}
-              onChange={(v) => {
-                setRecipientKey(v);
-                setSelected(null);
-              }}
-              allowDeselect={false}
-              data-testid="tags-recipient"
-            />
-            <TagPalette
-              armed={armed}
-              onArm={setArmed}
-              rubberStamp={config.data?.features.rubberStamp ?? false}
-            />
-            <Text size="xs">{t('compose.tags.howTo')}</Text>
-          </Stack>
-        </Card>
-        <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
-          <Group justify="space-between">
-            {epak.documents.length > 1 ? (
-              <SegmentedControl
-                data={epak.documents.map((d) => ({ value: d.id, label: d.name }))}
-                value={doc.id}
-                onChange={(v) => {
-                  setDocId(v);
-                  setSelected(null);
-                }}
-              />
-            ) : (
-              <Text fw={500}>{doc.name}</Text>
-            )}
-            <ZoomBar zoomState={zoomState} />
-          </Group>
-          <div
-            ref={zoomState.container}
-            data-scroll-pages
-            style={{ overflow: 'auto', maxHeight: 'calc(100vh - 180px)' }}
-          >
-            <PdfPages
-              path={`/v2/epaks/${epak.ePakId}/documents/${doc.id}/download`}
-              pages={doc.pages}
-              zoom={zoom}
-              overlay={(page) => (
-                <EditorPageLayer
-                  page={page}
-                  tags={pageTags.filter((tag) => tag.pageNumber === page.pageNumber)}
-                  zoom={zoom}
-                  selected={selected}
-                  armedLabel={armed && recipient ? t(`tags.types.${armed}`) : null}
-                  isMine={mine}
-                  tintOf={tint}
-                  stateOf={stateOf}
-                  labelOf={labelOf}
-                  handlers={{
-                    onPlace: (p, x, y) => place(p.pageNumber, x, y),
-                    onSelect: setSelected,
-                    // Dropped outside every page: the tag goes back where it was.
-                    onMove: (tag, to) => to && apply(moveTag(docTags, tag.id, to, pageSize(to.pageNumber))),
-                    onResize: (tag, size) =>
-                      apply(resizeTag(docTags, tag.id, size, pageSize(tag.pageNumber))),
-                    onKey,
-                  }}
-                />
-              )}
-            />
-          </div>
-        </Stack>
-        <Card withBorder style={{ width: 250, flexShrink: 0, position: 'sticky', top: 70 }}>
-          {selectedTag && mine(selectedTag) ? (
-            <TagProperties
-              tag={selectedTag}
-              onChange={(change) => setDocTags(updateTag(docTags, selectedTag.id, change))}
-              onResize={(size) =>
-                apply(resizeTag(docTags, selectedTag.id, size, pageSize(selectedTag.pageNumber)))
-              }
-              onDelete={() => remove(selectedTag.id)}
-            />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('viewer.selectTagHint')}
-            </Text>
-          )}
-        </Card>
-      </Group>
-    </Stack>
+    <TagEditorSurface
+      title={t('compose.tags.title', { subject: epak.subject })}
+      documents={documents}
+      recipients={recipients}
+      initialTags={initialTags}
+      actions={[
+        {
+          label: t('compose.saveDraft'),
+          testId: 'tags-save',
+          run: async (tags) => {
+            await saveAll(tags);
+            toast.success(t('compose.draftSaved'));
+          },
+        },
+        {
+          label: t('compose.send'),
+          testId: 'epak-send',
+          primary: true,
+          run: async (tags) => {
+            await saveAll(tags);
+            await start.mutateAsync(epak.ePakId);
+            toast.success(t('compose.sent'));
+            void navigate(`/dashboard?ePakId=${epak.ePakId}`);
+          },
+        },
+      ]}
+    />
   );
 }

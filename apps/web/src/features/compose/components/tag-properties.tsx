@@ -13,6 +13,7 @@ import { FONT_FAMILIES, limitsFor } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/feedback.tsx';
 import { readImageFile } from '../../document-view/image-file.ts';
+import { LetterheadPicker } from '../../workflows/components/letterhead-picker.tsx';
 import { type EditorTag, entryOf } from '../tag-editor-state.ts';
 import { QrEditor } from './qr-editor.tsx';
 
@@ -147,10 +148,11 @@ export function TagProperties({
           data-testid="tag-custodian-value"
         />
       )}
+      {entry.type === 'letterHead' && <LetterheadPicker onPick={(value) => onChange({ value })} />}
       {entry.type === 'letterHead' && (
         <FileButton onChange={(f) => void pickImage(f)} accept="image/png,image/jpeg">
           {(props) => (
-            <Button size="xs" variant="light" {...props}>
+            <Button size="xs" variant="default" {...props}>
               {tag.value ? t('viewer.replaceImage') : t('viewer.chooseImage')}
             </Button>
           )}

@@ -4,11 +4,14 @@ import { type DragEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../app/error-message.ts';
 import { isHandled } from '../../../app/session/client.ts';
+import { type FileTracker, OneDriveButton } from '../../onedrive/components/onedrive-button.tsx';
 import { uploadDocument } from '../api.ts';
 
 /** The formats of spec §5; the server decides by content and refuses with its codes. */
 const ACCEPT =
   '.pdf,.xml,.jpg,.jpeg,.jp2,.j2k,.png,.bmp,.tif,.tiff,.gif,.doc,.docx,.xls,.xlsx,.ppt,.pptx,application/pdf,image/*';
+
+const isPdfName = (name: string) => /\.pdf$/i.test(name);
 
 interface Upload {
   key: string;
@@ -54,6 +57,29 @@ export function UploadZone({
     }
   }
 
+  /** Rows for files fetched from OneDrive, in the same list as uploads from this computer. */
+  const oneDriveTracker: FileTracker = {
+    start(name) {
+      const key = `${name}-${crypto.randomUUID()}`;
+      setUploads((all) => [...all, { key, name, progress: 0, error: null, document: null }]);
+      return {
+        progress: (p) => patch(key, { progress: p }),
+        fail: (message) => patch(key, { error: message }),
+        done: (doc) => {
+          setUploads((all) => all.filter((u) => u.key !== key));
+          onUploaded(doc);
+        },
+      };
+    },
+    problem(message) {
+      const key = `onedrive-${crypto.randomUUID()}`;
+      setUploads((all) => [
+        ...all,
+        { key, name: t('onedrive.fromOneDrive'), progress: 0, error: message, document: null },
+      ]);
+    },
+  };
+
   function drop(e: DragEvent) {
     e.preventDefault();
     setOver(false);
@@ -79,6 +105,7 @@ export function UploadZone({
           <Button variant="light" size="xs" onClick={() => input.current?.click()} aria-controls={inputId}>
             {t('compose.chooseFiles')}
           </Button>
+          <OneDriveButton tracker={oneDriveTracker} />
           <input
             id={inputId}
             ref={input}
@@ -111,6 +138,23 @@ export function UploadZone({
             <Text size="sm" c="red.8" role="alert" data-testid="upload-error">
               {u.error}
             </Text>
+          ) : u.progress >= 1 ? (
+            // The bytes are sent; the server converts (office, images) or checks the PDF.
+            <Stack gap={4} data-testid="upload-converting">
+              <Progress
+                value={100}
+                size="sm"
+                striped
+                animated
+                aria-label={t(isPdfName(u.name) ? 'compose.preparing' : 'compose.converting', {
+                  name: u.name,
+                })}
+              />
+              <Text size="xs">
+                {t(isPdfName(u.name) ? 'compose.preparing' : 'compose.converting', { name: u.name })}
+                {isPdfName(u.name) ? '' : ` ${t('compose.convertingHint')}`}
+              </Text>
+            </Stack>
           ) : (
             <Progress
               value={u.progress * 100}

@@ -16,11 +16,14 @@ import type { Document } from '@signet/contracts';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { showFailure, toast } from '../../../app/feedback.tsx';
 import { fieldError } from '../../../app/forms.ts';
+import { useRefreshGroupedStamps } from '../../stamppapers/api.ts';
+import { isNoStampPaperLeft } from '../../stamppapers/stamp-errors.ts';
 import { useCreateEpak, useDocumentTemplates, useWorkflowTemplates } from '../api.ts';
+import { type StampChoice, StampPaperPicker } from '../components/stamp-paper-picker.tsx';
 import { newStep, type StepDraft, StepsEditor } from '../components/steps-editor.tsx';
 import { TagEditor } from '../components/tag-editor.tsx';
 import { UploadZone } from '../components/upload-zone.tsx';
@@ -51,9 +54,16 @@ function ComposeForm() {
   const create = useCreateEpak();
   const workflows = useWorkflowTemplates();
   const templates = useDocumentTemplates();
-  const [documents, setDocuments] = useState<Document[]>([]);
+  const location = useLocation();
+  // Documents handed over by another screen (a team room's "Start an ePak"), already in the library.
+  const [documents, setDocuments] = useState<Document[]>(
+    () => (location.state as { documents?: Document[] } | null)?.documents ?? [],
+  );
   const [steps, setSteps] = useState<StepDraft[]>([newStep()]);
   const [documentTemplateId, setDocumentTemplateId] = useState<string | null>(null);
+  // A stamp paper (state and denomination) put in front of the first document as its page 1.
+  const [stampPaper, setStampPaper] = useState<StampChoice | null>(null);
+  const refreshStampPapers = useRefreshGroupedStamps();
   const [problems, setProblems] = useState<string[]>([]);
   const form = useForm<Details>({
     resolver: zodResolver(DetailsSchema),
@@ -67,7 +77,20 @@ function ComposeForm() {
     setSteps(
       template.steps.map((s) => ({
         ...newStep(s.type, s.signingPolicy ?? template.signingPolicy),
-        recipients: s.recipients.map((r) => ({ ...r, middleName: r.middleName ?? '', isNew: false })),
+        // Roles and groups are filled when composing from /workflows; here the people are copied.
+        recipients: s.recipients.flatMap((r) =>
+          r.kind === 'role' || r.kind === 'group'
+            ? []
+            : [
+                {
+                  email: r.email,
+                  firstName: r.firstName,
+                  middleName: r.middleName,
+                  lastName: r.lastName,
+                  isNew: false,
+                },
+              ],
+        ),
       })),
     );
   }
@@ -85,6 +108,9 @@ function ComposeForm() {
         expiresOn: details.expiresOn ? details.expiresOn.toISOString() : null,
         reminderIntervalDays: details.reminderIntervalDays,
         reminderMax: details.reminderMax,
+        ...(stampPaper && documents[0]
+          ? { stampPaper: { ...stampPaper, documentId: documents[0].documentId } }
+          : {}),
         signingPolicy: steps.find((s) => s.type === 'SIGN')?.signingPolicy ?? 'ESIGNATURE',
         steps: steps.map((s) => ({
           type: s.type,
@@ -97,7 +123,12 @@ function ComposeForm() {
       toast.success(t('compose.draftSaved'));
       void navigate(`/compose?ePakId=${created.ePakId}`);
     } catch (e) {
-      showFailure(t, e);
+      // The last paper of the kind went to someone else meanwhile: say so, and show what is left.
+      if (isNoStampPaperLeft(e)) {
+        toast.error(t('stampPapers.errors.noneLeft'));
+        setStampPaper(null);
+        void refreshStampPapers();
+      } else showFailure(t, e);
     }
   }
 
@@ -115,6 +146,11 @@ function ComposeForm() {
             documents={documents}
             onUploaded={(doc) => setDocuments((all) => [...all, doc])}
             onRemove={(id) => setDocuments((all) => all.filter((d) => d.documentId !== id))}
+          />
+          <StampPaperPicker
+            value={stampPaper}
+            onChange={setStampPaper}
+            firstDocumentName={documents[0]?.name ?? null}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
             <Select

@@ -14,7 +14,7 @@ import type { EpakSummary } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
-import { ownerName } from './epak-table.tsx';
+import { ownerName, type RowSelection, SelectBox } from './epak-table.tsx';
 
 /** The step the viewer is awaited in, if any: the one action that matters on a phone. */
 export function awaitedStep(e: EpakSummary, email: string): 'sign' | 'review' | null {
@@ -34,6 +34,8 @@ export function EpakCards(props: {
   viewerEmail: string;
   onOpen: (epak: EpakSummary) => void;
   onStar: (epak: EpakSummary) => void;
+  /** Bulk sign: a tick box on the cards waiting for the viewer's signature. */
+  selection?: RowSelection;
 }) {
   const { t } = useTranslation();
   return (
@@ -50,10 +52,11 @@ export function EpakCards(props: {
             data-read={e.isRead}
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
+              {props.selection && <SelectBox epak={e} selection={props.selection} />}
               <UnstyledButton
                 onClick={() => props.onOpen(e)}
                 data-testid={`open-${e.id}`}
-                style={{ minWidth: 0, overflowWrap: 'anywhere' }}
+                style={{ minWidth: 0, overflowWrap: 'anywhere', flex: 1 }}
               >
                 <Text size="sm" fw={e.isRead ? 500 : 700}>
                   {e.subject || e.ePakName}

@@ -11,7 +11,9 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { Folder } from '@signet/contracts';
+import type { EpakSummary, Folder } from '@signet/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/api.ts';
@@ -20,6 +22,8 @@ import { showFailure } from '../../../app/feedback.tsx';
 import type { DatePreferences } from '../../../app/i18n/dates.ts';
 import { usePhone } from '../../../app/layout/use-phone.ts';
 import { isHandled } from '../../../app/session/client.ts';
+import { BulkSelectionBar } from '../../bulksign/components/bulk-selection-bar.tsx';
+import { useBulkSelection } from '../../bulksign/use-bulk-selection.ts';
 import { useEpaks, useToggleStar } from '../api.ts';
 import { type ListParams, nextSort, readListParams, toEpakQuery } from '../list-params.ts';
 import { EpakCards } from './epak-cards.tsx';
@@ -29,15 +33,27 @@ import { FolderNav, FolderSelect } from './folder-nav.tsx';
 
 const PAGE_SIZE = 20;
 
+// The signature pad, PIN and progress load only when a signer bulk-signs.
+const BulkSignFlow = lazy(() => import('../../bulksign/components/bulk-sign-flow.tsx'));
+
 /** Folders, the ePak table with paging, sorting and search from the URL, and the detail drawer. */
 export function EpakList({ prefs }: { prefs: DatePreferences }) {
   const { t } = useTranslation();
   const [searchParams, setSearchParams] = useSearchParams();
   const params = readListParams(searchParams);
-  const list = useEpaks(toEpakQuery(params, PAGE_SIZE));
+  const query = toEpakQuery(params, PAGE_SIZE);
+  const list = useEpaks(query);
   const star = useToggleStar();
   const phone = usePhone();
   const viewerEmail = useCurrentUser().data?.email ?? '';
+  const queryClient = useQueryClient();
+  const selection = useBulkSelection(query, viewerEmail);
+  const [bulkSigning, setBulkSigning] = useState<readonly EpakSummary[] | null>(null);
+  const rowSelection = {
+    selectable: selection.signable,
+    isSelected: (e: EpakSummary) => selection.selected.has(e.id),
+    toggle: selection.toggle,
+  };
   const epaks = list.data?.data ?? [];
   const metadata = list.data?.metadata;
   const pages = metadata ? Math.max(1, Math.ceil(metadata.totalCount / (metadata.pageSize || PAGE_SIZE))) : 1;
@@ -58,6 +74,14 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
 
   function selectFolder(folder: Folder) {
     update({ folder, pg: undefined, ePakId: undefined });
+  }
+
+  function handleBulkSigned(signed: boolean) {
+    setBulkSigning(null);
+    if (!signed) return;
+    selection.clear();
+    void queryClient.invalidateQueries({ queryKey: ['epaks'] });
+    void queryClient.invalidateQueries({ queryKey: ['statistics'] });
   }
 
   async function handleStar(id: string) {
@@ -117,6 +141,12 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
               {t('epaks.empty')}
             </Text>
           )}
+          <BulkSelectionBar
+            selection={selection}
+            page={epaks}
+            morePages={pages > 1}
+            onSign={() => setBulkSigning([...selection.selected.values()])}
+          />
           {epaks.length > 0 && phone && (
             <EpakCards
               epaks={epaks}
@@ -124,6 +154,7 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
               viewerEmail={viewerEmail}
               onOpen={(e) => update({ ePakId: e.id })}
               onStar={(e) => void handleStar(e.id)}
+              selection={rowSelection}
             />
           )}
           {epaks.length > 0 && !phone && (
@@ -134,6 +165,7 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
               onSort={(column) => update({ ...nextSort(params, column), pg: undefined })}
               onOpen={(e) => update({ ePakId: e.id })}
               onStar={(e) => void handleStar(e.id)}
+              selection={epaks.some(selection.signable) ? rowSelection : undefined}
             />
           )}
           {pages > 1 && (
@@ -150,6 +182,11 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
           )}
         </Card>
       </Grid.Col>
+      {bulkSigning && (
+        <Suspense fallback={null}>
+          <BulkSignFlow epaks={bulkSigning} onClose={handleBulkSigned} />
+        </Suspense>
+      )}
       <EpakDetail
         epakId={params.ePakId}
         summary={opened}

@@ -1,10 +1,31 @@
-import { ActionIcon, Progress, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Checkbox, Progress, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { EpakSummary } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
 import type { ListParams } from '../list-params.ts';
 
 type SortColumn = ListParams['sortColumn'];
+
+/** Which rows can be ticked (bulk sign) and which are. */
+export interface RowSelection {
+  selectable: (epak: EpakSummary) => boolean;
+  isSelected: (epak: EpakSummary) => boolean;
+  toggle: (epak: EpakSummary) => void;
+}
+
+/** The tick box of one ePak, named by its subject for screen readers. */
+export function SelectBox({ epak, selection }: { epak: EpakSummary; selection: RowSelection }) {
+  const { t } = useTranslation();
+  if (!selection.selectable(epak)) return null;
+  return (
+    <Checkbox
+      checked={selection.isSelected(epak)}
+      onChange={() => selection.toggle(epak)}
+      aria-label={t('bulkSign.selectOne', { subject: epak.subject || epak.ePakName })}
+      data-testid={`select-${epak.id}`}
+    />
+  );
+}
 
 export function ownerName(e: EpakSummary): string {
   return [e.ownerFirstName, e.ownerMiddleName, e.ownerLastName].filter(Boolean).join(' ') || e.ownerUserName;
@@ -18,8 +39,11 @@ export function EpakTable(props: {
   onSort: (column: SortColumn) => void;
   onOpen: (epak: EpakSummary) => void;
   onStar: (epak: EpakSummary) => void;
+  /** Bulk sign: a tick box on the rows waiting for the viewer's signature. */
+  selection?: RowSelection;
 }) {
   const { t } = useTranslation();
+  const selection = props.selection;
   const header = (column: SortColumn, label: string) => {
     const active = props.params.sortColumn === column;
     const sort = active ? (props.params.sort === 'ASC' ? 'ascending' : 'descending') : 'none';
@@ -36,6 +60,11 @@ export function EpakTable(props: {
     <Table striped highlightOnHover data-testid="epak-table">
       <Table.Thead>
         <Table.Tr>
+          {selection && (
+            <Table.Th>
+              <VisuallyHidden>{t('bulkSign.selectPage')}</VisuallyHidden>
+            </Table.Th>
+          )}
           <Table.Th>
             <VisuallyHidden>{t('epaks.star')}</VisuallyHidden>
           </Table.Th>
@@ -50,6 +79,11 @@ export function EpakTable(props: {
       <Table.Tbody>
         {props.epaks.map((e) => (
           <Table.Tr key={e.id} data-testid={`epak-row-${e.id}`} data-read={e.isRead}>
+            {selection && (
+              <Table.Td>
+                <SelectBox epak={e} selection={selection} />
+              </Table.Td>
+            )}
             <Table.Td>
               <ActionIcon
                 variant="subtle"

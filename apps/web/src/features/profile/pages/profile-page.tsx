@@ -28,6 +28,7 @@ import { TextField } from '../../auth/components/text-field.tsx';
 import { useSaveProfile } from '../api.ts';
 import { ManagedGroupsCard } from '../components/managed-groups-card.tsx';
 import { SavedSignatureCard } from '../components/saved-signature-card.tsx';
+import { SigningPasscodeCard } from '../components/signing-passcode-card.tsx';
 import { MAX_PHOTO_BYTES, readAsBase64 } from '../photo.ts';
 
 const FormSchema = ProfileUpdateSchema.extend({ firstName: requiredText, lastName: requiredText });
@@ -43,7 +44,13 @@ function timeZones(): string[] {
 export function ProfilePage() {
   const user = useCurrentUser().data;
   if (!user) return null;
-  return <ProfileForm user={user} />;
+  // The passcode has its own form (one form cannot hold another): after the profile's card.
+  return (
+    <Stack gap="md">
+      <ProfileForm user={user} />
+      {user.role !== 'super_admin' && <SigningPasscodeCard passcodeFlag={user.passcodeFlag} />}
+    </Stack>
+  );
 }
 
 /** `/profile`: name, title, locale, time zone, date format and photo. Saving reloads the page (spec §7). */

@@ -1,5 +1,5 @@
 import { catalogueEntryOf, type Tag } from '@signet/contracts';
-import type { CSSProperties } from 'react';
+import { type CSSProperties, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageGeometry } from '../../document-view/pdf-pages.tsx';
 import { TagBox } from '../../document-view/tag-box.tsx';
@@ -13,6 +13,8 @@ export interface SignTagHandlers {
   onValue: (tag: Tag, value: string) => void;
   onFocus: (tag: Tag) => void;
 }
+
+const RubberStampImage = lazy(() => import('./rubber-stamp-image.tsx'));
 
 const fieldStyle: CSSProperties = {
   width: '100%',
@@ -28,6 +30,13 @@ const fieldStyle: CSSProperties = {
 function TagContent({ tag, value, preview }: { tag: Tag; value: string | undefined; preview: string }) {
   const { t } = useTranslation();
   const kind = fillKind(tag);
+  // A rubber stamp's value names the stamp (`rubberstamp:<id>`): it shows that stamp's image.
+  if (kind === 'stamp' && value && !value.startsWith('data:'))
+    return (
+      <Suspense fallback={null}>
+        <RubberStampImage value={value} />
+      </Suspense>
+    );
   if ((kind === 'signature' || kind === 'initials' || kind === 'image' || kind === 'stamp') && value) {
     return <img src={value} alt="" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />;
   }

@@ -20,6 +20,7 @@ import { closeButtonProps } from '../../../app/feedback.tsx';
 import { readImageFile } from '../../document-view/image-file.ts';
 import { SIGNATURE_FONTS, type SignatureFont, typedSignaturePng } from '../signature-image.ts';
 import { SignaturePad } from './signature-pad.tsx';
+import { SignaturePhotoUpload } from './signature-photo-upload.tsx';
 
 /** The server takes signature pictures up to 512 KB (code -142 above). */
 const MAX_SIGNATURE_KB = 512;
@@ -27,8 +28,8 @@ const MAX_SIGNATURE_KB = 512;
 type Mode = 'draw' | 'type' | 'upload' | 'saved';
 
 /**
- * The signature popover (spec §2): draw, type in a handwriting font, upload a PNG or JPEG, or use
- * the saved signature or initials. Answers a PNG/JPEG data URL. On a phone (`fullScreen`) it takes
+ * The signature popover (spec §2): draw, type in a handwriting font, upload a PNG or JPEG or a
+ * photo of a handwritten signature (cleaned by the server), or use the saved signature or initials. Answers a PNG/JPEG data URL. On a phone (`fullScreen`) it takes
  * the whole screen and the pad all the height left, in either orientation; the other ways stay one
  * tap away in the tabs.
  */
@@ -179,6 +180,13 @@ export function SignatureDialog({
                 {uploadError}
               </Text>
             )}
+            {/* A photo of ink on paper is cleaned by the server; its answer becomes the preview. */}
+            <SignaturePhotoUpload
+              onCleaned={(png) => {
+                setUploaded(png);
+                setUploadError(null);
+              }}
+            />
           </Stack>
         </Tabs.Panel>
       </Tabs>

@@ -4,17 +4,22 @@ import {
   DEFERRED_SIGNING_POLICIES,
   type EpakDetail,
   Limits,
+  rubberStampValue,
   SEAL_SIGNING_POLICIES,
+  SIGNING_PASSCODE_LOCK_MINUTES,
   type SignAuthChallenge,
   type Tag,
 } from '@signet/contracts';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
+import { bootPicture } from '../../../app/boot-frame.ts';
 import { errorMessage } from '../../../app/error-message.ts';
 import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
+import { ApiError } from '../../../app/session/api-client.ts';
 import { isHandled } from '../../../app/session/client.ts';
+import type { CosignAccount } from '../../aadhaar/indian-signing.ts';
 import { readImageFile } from '../../document-view/image-file.ts';
 import { PdfPages } from '../../document-view/pdf-pages.tsx';
 import { useProgressive } from '../../document-view/use-progressive.ts';
@@ -62,11 +67,27 @@ import { RemoteAuthDialog } from './remote-auth-dialog.tsx';
 import { SignTagLayer } from './sign-tag-layer.tsx';
 import { SignatureDialog } from './signature-dialog.tsx';
 
+// The rubber-stamp picker loads when a stamp tag is tapped, not with the signing page.
+const RubberStampPicker = lazy(() =>
+  import('./rubber-stamp-picker.tsx').then((m) => ({ default: m.RubberStampPicker })),
+);
+
+// The COSIGN and TRANSSPED panels load when their policy's signer signs.
+const CosignDialog = lazy(() =>
+  import('../../aadhaar/components/cosign-dialog.tsx').then((m) => ({ default: m.CosignDialog })),
+);
+const TransspedDialog = lazy(() =>
+  import('../../aadhaar/components/transsped-dialog.tsx').then((m) => ({ default: m.TransspedDialog })),
+);
+
 type Dialog =
   | { kind: 'picture'; tag: Tag }
+  | { kind: 'stamp'; tag: Tag }
   | { kind: 'pin' }
   | { kind: 'device' }
   | { kind: 'odp' }
+  | { kind: 'cosign' }
+  | { kind: 'transsped' }
   | { kind: 'reject' }
   | { kind: 'delegate' }
   | null;
@@ -118,6 +139,7 @@ export function SigningView({
     answer: (f: AuthFactors | null) => void;
   } | null>(null);
   const [remotePin, setRemotePin] = useState('');
+  const [stampPasscode, setStampPasscode] = useState('');
   const [comment, setComment] = useState('');
 
   const mine = useMemo(
@@ -222,6 +244,11 @@ export function SigningView({
       toast.error(t('sign.stampNotAllowed'));
       return;
     }
+    // The company's stamp, not any picture: one of the stamps shared with the signer.
+    if (kind === 'stamp') {
+      setDialog({ kind: 'stamp', tag });
+      return;
+    }
     const file = await pickFile(kind === 'attachment' ? '*/*' : 'image/png,image/jpeg');
     if (!file) return;
     if (kind === 'attachment') {
@@ -263,7 +290,17 @@ export function SigningView({
       toast.success(t(outcome === 'signed' ? 'sign.done.signed' : 'sign.done.reviewed'));
       if (answer) onFinished(outcome);
     } catch (e) {
-      if (!isHandled(e) && !(e instanceof SigningCancelled)) toast.error(errorMessage(t, e));
+      const stampRefusal =
+        e instanceof ApiError ? (e.data as { rubberStamp?: string } | null)?.rubberStamp : undefined;
+      if (stampRefusal === 'passcode' || stampRefusal === 'passcodeLocked') {
+        // Picking the stamp again asks for the passcode again.
+        setStampPasscode('');
+        toast.error(
+          stampRefusal === 'passcode'
+            ? t('signingPasscode.wrong')
+            : t('signingPasscode.locked', { minutes: SIGNING_PASSCODE_LOCK_MINUTES }),
+        );
+      } else if (!isHandled(e) && !(e instanceof SigningCancelled)) toast.error(errorMessage(t, e));
     } finally {
       setBusy(false);
     }
@@ -281,6 +318,8 @@ export function SigningView({
       ...(acting.hosted ? { recipientId: acting.recipient.id } : {}),
       ...(geolocation ? { geolocation } : {}),
       ...(comment.trim() ? { comment: comment.trim() } : {}),
+      // The signing passcode typed when a rubber stamp was picked (the server checks it, spec §6).
+      ...(stampPasscode ? { passcode: stampPasscode } : {}),
     };
   }
 
@@ -337,16 +376,46 @@ export function SigningView({
     );
   }
 
-  /** `providerUserId`: who the signer is at the signing service (the ODP modal's mobile number). */
-  function signRemotely(providerUserId?: string) {
+  /**
+   * `providerUserId`: who the signer is at the signing service (the ODP modal's mobile number);
+   * `credentialId`: the certificate chosen in the TRANSSPED panel.
+   */
+  function signRemotely(providerUserId?: string, credentialId?: string) {
     setDialog(null);
     void run(
       () =>
         signEach((documentId, body) =>
-          requestRemoteSignature(ePakId, documentId, body, askFactors, providerUserId),
+          requestRemoteSignature(ePakId, documentId, body, askFactors, providerUserId, credentialId),
         ),
       'signed',
     );
+  }
+
+  /** COSIGN: the account is authenticated for each document, then the document is signed. */
+  function signWithCosign(account: CosignAccount) {
+    void run(async () => {
+      const { requestCosignSignature } = await import('../../aadhaar/indian-signing.ts');
+      return signEach((documentId, body) => requestCosignSignature(ePakId, documentId, body, account));
+    }, 'signed');
+  }
+
+  /** AADHAAR through an eSign service: the page leaves for its OTP page and comes back to /aadhaar-redirect. */
+  function signWithAadhaar() {
+    setBusy(true);
+    import('../../aadhaar/aadhaar-esign.ts')
+      .then(({ startAadhaarSigning }) =>
+        startAadhaarSigning(ePakId, documentsToSign(documentOrder, mine), baseBody),
+      )
+      .then((redirected) => {
+        if (!redirected) {
+          setBusy(false);
+          signRemotely();
+        }
+      })
+      .catch((e: unknown) => {
+        setBusy(false);
+        if (!isHandled(e)) toast.error(errorMessage(t, e));
+      });
   }
 
   async function act(action: SignAction) {
@@ -379,6 +448,9 @@ export function SigningView({
     else if (policy === 'INTERNAL') setDialog({ kind: 'pin' });
     else if (DEFERRED_SIGNING_POLICIES.includes(policy)) setDialog({ kind: 'device' });
     else if (ODP_POLICIES.has(policy)) setDialog({ kind: 'odp' });
+    else if (policy === 'AADHAAR') signWithAadhaar();
+    else if (policy === 'COSIGN') setDialog({ kind: 'cosign' });
+    else if (policy === 'TRANSSPED') setDialog({ kind: 'transsped' });
     else signRemotely();
   }
 
@@ -411,9 +483,11 @@ export function SigningView({
   }
 
   const pictureTag = dialog?.kind === 'picture' ? dialog.tag : null;
+  const framePicture = bootPicture(ePakId);
   const pages = (
     <PdfPages
       path={documentPath(ePakId, doc.id)}
+      firstPagePicture={framePicture?.documentId === doc.id ? framePicture.src : undefined}
       pages={doc.pages}
       zoom={zoomState.zoom}
       overlay={(page) => (
@@ -464,6 +538,20 @@ export function SigningView({
           }}
         />
       )}
+      {dialog?.kind === 'stamp' && (
+        <Suspense fallback={null}>
+          <RubberStampPicker
+            opened
+            fullScreen={phone}
+            onClose={() => setDialog(null)}
+            onPick={(stamp, passcode) => {
+              setStampPasscode(passcode);
+              setValue(dialog.tag, rubberStampValue(stamp.id));
+              setDialog(null);
+            }}
+          />
+        </Suspense>
+      )}
       <PinDialog
         opened={dialog?.kind === 'pin'}
         firstCertificate={certificate.isSuccess && !certificate.data.certificateId}
@@ -483,6 +571,22 @@ export function SigningView({
         onCancel={() => setDialog(null)}
         onSubmit={(mobile) => signRemotely(mobile)}
       />
+      {(dialog?.kind === 'cosign' || dialog?.kind === 'transsped') && (
+        <Suspense fallback={null}>
+          <CosignDialog
+            opened={dialog.kind === 'cosign'}
+            busy={busy}
+            onClose={() => setDialog(null)}
+            onSubmit={signWithCosign}
+          />
+          <TransspedDialog
+            opened={dialog.kind === 'transsped'}
+            busy={busy}
+            onClose={() => setDialog(null)}
+            onChoose={(credentialId) => signRemotely(undefined, credentialId)}
+          />
+        </Suspense>
+      )}
       {remoteAsk && (
         <RemoteAuthDialog
           challenge={remoteAsk.challenge}

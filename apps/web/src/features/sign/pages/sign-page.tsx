@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePublicConfiguration, useTenantConfiguration } from '../../../app/api.ts';
+import { bootPicture } from '../../../app/boot-frame.ts';
 import { BrandMark, useBrandColour } from '../../../app/branding/brand-mark.tsx';
 import { errorMessage } from '../../../app/error-message.ts';
 import { LanguageMenu } from '../../../app/layout/language-menu.tsx';
@@ -14,6 +15,7 @@ import { userIdOf } from '../../../app/session/token-claims.ts';
 import { useStoredSession } from '../../../app/session/use-session.ts';
 import { loadPdfEngine } from '../../document-view/pdf-engine.ts';
 import { exchangeEasySignLink, unlockEpak, useSigningData } from '../api.ts';
+import { FirstPagePicture } from '../components/first-page-picture.tsx';
 import { NumericSecretInput } from '../components/numeric-secret-input.tsx';
 import { SigningView } from '../components/signing-view.tsx';
 import { usePhoneLayout } from '../phone/use-phone-layout.ts';
@@ -140,6 +142,8 @@ function EasySignEntry({ easyToken }: { easyToken: string }) {
         {error}
       </Alert>
     );
+  const picture = bootPicture();
+  if (picture) return <FirstPagePicture picture={picture} />;
   return <Loader aria-label={t('common.loading')} m="md" />;
 }
 
@@ -234,7 +238,10 @@ function SignEpak({
       </Alert>
     );
   }
-  if (!data.data || !session || !userId) return <Loader aria-label={t('common.loading')} />;
+  if (!data.data || !session || !userId) {
+    const picture = bootPicture(ePakId);
+    return picture ? <FirstPagePicture picture={picture} /> : <Loader aria-label={t('common.loading')} />;
+  }
   const acting = actingRecipient(data.data.detail, userId, hostRecipientId);
   if (!acting) return <NothingToDo detail={data.data.detail} userId={userId} />;
   return (

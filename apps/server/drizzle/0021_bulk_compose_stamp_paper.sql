@@ -1,0 +1,1 @@
+ALTER TABLE "bulk_compose_runs" ADD COLUMN "stamp_paper" jsonb;

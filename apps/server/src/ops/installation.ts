@@ -1,0 +1,28 @@
+import { join } from 'node:path';
+import { createFsBlobStore } from '../adapters/storage/fs-blob-store.ts';
+import { createS3BlobStore } from '../adapters/storage/s3-blob-store.ts';
+import type { Config } from '../config.ts';
+import type { DatabaseLocation } from './backup.ts';
+
+/** The database and blob store an installation's configuration names, as the server opens them. */
+export function installationOf(config: Config): {
+  database: DatabaseLocation;
+  blobs: ReturnType<typeof createFsBlobStore>;
+} {
+  return {
+    database: config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
+    blobs: config.s3 ? createS3BlobStore(config.s3) : createFsBlobStore(join(config.dataDir, 'blobs')),
+  };
+}
+
+/** `--name value` or `--name=value` from a script's arguments. */
+export function argument(argv: string[], name: string): string | null {
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] ?? '';
+    if (a === `--${name}`) return argv[i + 1] ?? null;
+    if (a.startsWith(`--${name}=`)) return a.slice(name.length + 3);
+  }
+  return null;
+}

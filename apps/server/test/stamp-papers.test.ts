@@ -1,0 +1,731 @@
+import {
+  Code,
+  type GroupedStamp,
+  type StampPaper,
+  type StampPaperAssignResult,
+  type StampPaperCsvUploadResult,
+  type StampPaperPage,
+  type StampPaperStats,
+} from '@signet/contracts';
+import { nssDbTrusting, pdfsig } from '@signet/pdf/testing';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stampPaperGroups, stampPapers, stampPaperUsers } from '../src/db/schema/index.ts';
+import { runDueBulkComposes } from '../src/domain/bulk-compose/send-rows.ts';
+import { tenantRoot } from '../src/domain/signing/seal-signer.ts';
+import {
+  composeAndSend,
+  multipart,
+  SIGNATURE_PNG,
+  samplePdf,
+  signAll,
+  signatureTag,
+  upload,
+} from './support/epak-helpers.ts';
+import { pdfText } from './support/pdf-text.ts';
+import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
+
+/** Stamp papers over HTTP: the switch, the inventory, CSV files, assignments, and compose. */
+
+let t: TestServer;
+let admin: Session;
+let custodian: Session;
+let submitter: Session;
+let signer: Session;
+
+async function setSwitch(on: boolean) {
+  const res = await t.call('PUT', '/v1/configuration', {
+    token: admin.token,
+    body: { features: { stampPaper: on } },
+  });
+  expect(res.code).toBe(1);
+}
+
+function addPaper(
+  session: Session,
+  fields: Record<string, string>,
+  certificate: { name: string; bytes: Uint8Array; type: string } | null = {
+    name: 'stamp.pdf',
+    bytes: samplePdf('e-Stamp', 1),
+    type: 'application/pdf',
+  },
+) {
+  const form = multipart(certificate ? [{ ...certificate, field: 'certificate' }] : [], fields);
+  return t.call<StampPaper>('POST', '/v2/stamppaper', {
+    token: session.token,
+    body: form.body,
+    headers: { 'content-type': form.contentType },
+  });
+}
+
+/** Adds `n` PDF papers of a state and denomination with stamp ids `<prefix>-1…n`; their ids. */
+async function stock(prefix: string, stateCode: string, denomination: number, n: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 1; i <= n; i++) {
+    const res = await addPaper(admin, {
+      stampId: `${prefix}-${i}`,
+      stateCode,
+      denomination: String(denomination),
+    });
+    expect(res.code).toBe(1);
+    ids.push(res.data.stampPaperId);
+  }
+  return ids;
+}
+
+function assign(body: Record<string, unknown>, session: Session = admin) {
+  return t.call<StampPaperAssignResult>('POST', '/v2/stamppaper/assign', { token: session.token, body });
+}
+
+function grouped(session: Session) {
+  return t.call<GroupedStamp[]>('GET', '/v2/stamppaper/user/groupedstamps', { token: session.token });
+}
+
+async function paper(id: string): Promise<StampPaper> {
+  const page = await list(admin, { pageSize: 200 });
+  const found = page.data.stampPapers.find((p) => p.stampPaperId === id);
+  if (!found) throw new Error(`paper ${id} not listed`);
+  return found;
+}
+
+function csvUpload(text: string) {
+  const form = multipart([{ name: 'papers.csv', bytes: new TextEncoder().encode(text), type: 'text/csv' }]);
+  return t.call<StampPaperCsvUploadResult>('POST', '/v1/stamppapers/csv/upload', {
+    token: admin.token,
+    body: form.body,
+    headers: { 'content-type': form.contentType },
+  });
+}
+
+function list(session: Session, body: Record<string, unknown> = {}) {
+  return t.call<StampPaperPage>('POST', '/v2/stamppapers', { token: session.token, body });
+}
+
+beforeAll(async () => {
+  t = await startTestServer();
+  admin = await t.signIn('admin@demo.test');
+  custodian = await t.signIn('custodian@demo.test');
+  submitter = await t.signIn('submitter@demo.test');
+  signer = await t.signIn('signer1@demo.test');
+});
+afterAll(() => t.close());
+
+describe('the tenant switch', () => {
+  it('while stamp papers are off every call answers -1 (409) naming the feature', async () => {
+    await setSwitch(false);
+    const res = await list(admin);
+    expect([res.status, res.code, res.data]).toEqual([409, Code.GENERIC_ERROR, { feature: 'stampPaper' }]);
+    const grouped = await t.call('GET', '/v2/stamppaper/user/groupedstamps', { token: custodian.token });
+    expect([grouped.status, grouped.code]).toEqual([409, Code.GENERIC_ERROR]);
+    await setSwitch(true);
+    expect((await list(admin)).code).toBe(1);
+  });
+});
+
+describe('the inventory', () => {
+  beforeAll(() => setSwitch(true));
+
+  it('an admin adds a paper with its PDF certificate; it is AVAILABLE and listed', async () => {
+    const res = await addPaper(admin, { stampId: 'IN-MH-0001', stateCode: 'MH', denomination: '100' });
+    expect(res.code).toBe(1);
+    expect(res.data).toMatchObject({
+      stampId: 'IN-MH-0001',
+      stateCode: 'MH',
+      stateName: 'Maharashtra',
+      denomination: 100,
+      status: 'AVAILABLE',
+      certificateType: 'application/pdf',
+      usedIn: null,
+    });
+    const page = await list(admin, { stateCode: 'MH' });
+    expect(page.data.stampPapers.map((p) => p.stampId)).toContain('IN-MH-0001');
+  });
+
+  it('a second paper with the same stamp id is -203', async () => {
+    const res = await addPaper(admin, { stampId: 'IN-MH-0001', stateCode: 'KA', denomination: '50' });
+    expect([res.status, res.code]).toEqual([409, Code.STAMP_PAPER_EXISTS]);
+  });
+
+  it('a PNG certificate is kept as an image; a denomination outside §9 or an unknown state is -6', async () => {
+    const png = await addPaper(
+      admin,
+      { stampId: 'IN-KA-0001', stateCode: 'KA', denomination: '500' },
+      { name: 'stamp.png', bytes: new Uint8Array(Buffer.from(SIGNATURE_PNG, 'base64')), type: 'image/png' },
+    );
+    expect([png.code, png.message, png.data?.certificateType]).toEqual([1, undefined, 'image/png']);
+    const odd = await addPaper(admin, { stampId: 'IN-KA-0002', stateCode: 'KA', denomination: '75' });
+    expect([odd.status, odd.code]).toEqual([400, Code.INVALID_INPUT]);
+    const state = await addPaper(admin, { stampId: 'IN-XX-0002', stateCode: 'XX', denomination: '100' });
+    expect(state.code).toBe(Code.INVALID_INPUT);
+  });
+
+  it('no certificate is -109; a text file or a two-page PDF is -6; a certificate over 5 MB is 413', async () => {
+    const fields = { stampId: 'CERT-1', stateCode: 'DL', denomination: '20' };
+    const none = await addPaper(admin, fields, null);
+    expect(none.code).toBe(Code.NO_NEW_DOCUMENT_ATTACHED);
+    const text = await addPaper(admin, fields, {
+      name: 'stamp.pdf',
+      bytes: new TextEncoder().encode('not a stamp'),
+      type: 'application/pdf',
+    });
+    expect([text.code, text.message]).toEqual([
+      Code.INVALID_INPUT,
+      'The certificate must be a PDF, PNG or JPEG file',
+    ]);
+    const twoPages = await addPaper(admin, fields, {
+      name: 'stamp.pdf',
+      bytes: samplePdf('Two', 2),
+      type: 'application/pdf',
+    });
+    expect(twoPages.code).toBe(Code.INVALID_INPUT);
+    const big = new Uint8Array(5 * 1024 * 1024 + 1);
+    big.set([0x89, 0x50, 0x4e, 0x47]);
+    const large = await addPaper(admin, fields, { name: 'stamp.png', bytes: big, type: 'image/png' });
+    expect([large.status, large.code]).toEqual([413, Code.INVALID_INPUT]);
+    expect((await list(admin, { stampId: 'CERT-1' })).data.totalCount).toBe(0);
+  });
+
+  it('a custodian may not manage the inventory (-11)', async () => {
+    expect((await list(custodian)).code).toBe(Code.NOT_AUTHORIZED);
+    expect((await addPaper(custodian, { stampId: 'C-1', stateCode: 'MH', denomination: '10' })).code).toBe(
+      Code.NOT_AUTHORIZED,
+    );
+    expect((await list(signer)).code).toBe(Code.NOT_AUTHORIZED);
+  });
+});
+
+describe('editing and deleting', () => {
+  beforeAll(() => setSwitch(true));
+
+  it('an AVAILABLE paper changes stamp id, state and denomination; a taken stamp id is -203', async () => {
+    const [id] = await stock('EDIT', 'GJ', 20, 2);
+    const res = await t.call<StampPaper>('PUT', '/v2/stamppaper', {
+      token: admin.token,
+      body: { stampPaperId: id, stampId: 'EDIT-1b', stateCode: 'GA', denomination: 50 },
+    });
+    expect(res.data).toMatchObject({
+      stampId: 'EDIT-1b',
+      stateCode: 'GA',
+      stateName: 'Goa',
+      denomination: 50,
+    });
+    const taken = await t.call('PUT', '/v2/stamppaper', {
+      token: admin.token,
+      body: { stampPaperId: id, stampId: 'EDIT-2' },
+    });
+    expect([taken.status, taken.code]).toEqual([409, Code.STAMP_PAPER_EXISTS]);
+  });
+
+  it('deleting many removes them all; an unknown id is -1 (404) and removes none', async () => {
+    const ids = await stock('DEL', 'GJ', 10, 3);
+    const unknown = await t.call('DELETE', `/v2/stamppapers/${ids[0]},${crypto.randomUUID()}`, {
+      token: admin.token,
+    });
+    expect([unknown.status, unknown.code]).toEqual([404, Code.GENERIC_ERROR]);
+    const res = await t.call<{ deleted: number }>('DELETE', `/v2/stamppapers/${ids.join(',')}`, {
+      token: admin.token,
+    });
+    expect(res.data).toEqual({ deleted: 3 });
+    expect((await list(admin, { stampId: 'DEL-' })).data.totalCount).toBe(0);
+  });
+
+  it('statistics count papers per state, denomination and status', async () => {
+    await stock('STAT', 'SK', 1000, 2);
+    const res = await t.call<StampPaperStats>('GET', '/v2/stamppaper/stats', {
+      token: admin.token,
+      query: { stateCode: 'SK' },
+    });
+    expect(res.data.rows).toEqual([
+      {
+        stateCode: 'SK',
+        stateName: 'Sikkim',
+        denomination: 1000,
+        AVAILABLE: 2,
+        DRAFT: 0,
+        EPAK: 0,
+        CONSUMED: 0,
+        total: 2,
+      },
+    ]);
+    expect(res.data.totals.total).toBe(2);
+  });
+});
+
+describe('assignments', () => {
+  let groupId = '';
+
+  beforeAll(async () => {
+    await setSwitch(true);
+    const group = await t.call<{ groupId: string }>('POST', '/v1/groups', {
+      token: admin.token,
+      body: { groupName: 'Stampers', users: [submitter.userId] },
+    });
+    expect(group.code).toBe(1);
+    groupId = group.data.groupId;
+  });
+
+  it('papers assigned to a user and to a group show in groupedstamps for that user and the group’s members', async () => {
+    const ids = await stock('ASG', 'TN', 5000, 3);
+    expect((await assign({ stampPaperIds: ids.slice(0, 2), userIds: [custodian.userId] })).data.changed).toBe(
+      2,
+    );
+    expect((await assign({ stampPaperIds: [ids[2]], groupIds: [groupId] })).data.changed).toBe(1);
+    const mine = (await grouped(custodian)).data.find((g) => g.stateCode === 'TN');
+    expect(mine).toEqual({ stateCode: 'TN', stateName: 'Tamil Nadu', denomination: 5000, count: 2 });
+    const theirs = (await grouped(submitter)).data.find((g) => g.stateCode === 'TN');
+    expect(theirs?.count).toBe(1);
+    const filtered = await list(admin, { assigneeGroupId: groupId });
+    expect(filtered.data.stampPapers.map((p) => p.stampPaperId)).toEqual([ids[2]]);
+    expect(filtered.data.stampPapers[0]?.assignedGroups).toEqual([{ groupId, groupName: 'Stampers' }]);
+  });
+
+  it('assigning to someone not a member is -3; an unknown paper is -1 (404); a signer may not see groupedstamps', async () => {
+    const [id] = await stock('ASG-X', 'TN', 10, 1);
+    expect((await assign({ stampPaperIds: [id], userIds: [crypto.randomUUID()] })).code).toBe(
+      Code.USER_NOT_FOUND,
+    );
+    expect((await assign({ stampPaperIds: [crypto.randomUUID()], userIds: [custodian.userId] })).status).toBe(
+      404,
+    );
+    expect((await grouped(signer)).code).toBe(Code.NOT_AUTHORIZED);
+  });
+
+  it('bulk assign takes the count of unassigned papers of the denomination and state, and -6 when fewer are in stock', async () => {
+    await stock('BULK', 'UP', 15000, 4);
+    const res = await t.call<StampPaperAssignResult>('POST', '/v2/stamppaper/bulkassign', {
+      token: admin.token,
+      body: { count: 3, denomination: 15000, stateCode: 'UP', userIds: [custodian.userId] },
+    });
+    expect([res.code, res.data.changed, res.data.stampPaperIds.length]).toEqual([1, 3, 3]);
+    const short = await t.call('POST', '/v2/stamppaper/bulkassign', {
+      token: admin.token,
+      body: { count: 2, denomination: 15000, stateCode: 'UP', userIds: [custodian.userId] },
+    });
+    expect([short.code, short.data]).toEqual([Code.INVALID_INPUT, { available: 1 }]);
+  });
+
+  it('bulk revoke takes back assignments made in the range; bad, reversed or future dates are -209', async () => {
+    const ids = await stock('REV', 'WB', 20000, 2);
+    await assign({ stampPaperIds: ids, userIds: [custodian.userId] });
+    const today = t.clock.now().toISOString().slice(0, 10);
+    const revoke = (body: Record<string, unknown>) =>
+      t.call<StampPaperAssignResult>('POST', '/v2/stamppaper/bulkrevoke', { token: admin.token, body });
+    for (const dates of [
+      { fromDate: 'yesterday', toDate: today },
+      { fromDate: today, toDate: '2001-02-30' },
+      { fromDate: today, toDate: '2001-01-01' },
+      { fromDate: '2999-01-01', toDate: '2999-01-02' },
+    ]) {
+      const bad = await revoke(dates);
+      expect([bad.status, bad.code]).toEqual([400, Code.BULK_STAMP_DATE_ERROR]);
+    }
+    const res = await revoke({ fromDate: today, toDate: today, denomination: 20000, stateCode: 'WB' });
+    expect([res.data.changed, [...res.data.stampPaperIds].sort()]).toEqual([2, [...ids].sort()]);
+    expect((await grouped(custodian)).data.find((g) => g.stateCode === 'WB')).toBeUndefined();
+  });
+});
+
+describe('CSV', () => {
+  beforeAll(() => setSwitch(true));
+
+  it('valid rows are imported with a generated certificate; failed rows come back with codes', async () => {
+    const res = await csvUpload(
+      [
+        'stampId,stateCode,denomination',
+        'CSV-1,MH,100',
+        'CSV-2,mh,25000',
+        ',MH,100',
+        'CSV-3,ZZ,100',
+        'CSV-4,MH,99',
+        'CSV-1,MH,100',
+        'IN-MH-0001,MH,100',
+      ].join('\n'),
+    );
+    expect(res.data.imported).toBe(2);
+    expect(res.data.failed.map((f) => [f.row, f.code])).toEqual([
+      [4, -1],
+      [5, -2],
+      [6, -3],
+      [7, -4],
+      [8, Code.STAMP_PAPER_EXISTS],
+    ]);
+    const imported = await list(admin, { stampId: 'CSV-' });
+    expect(imported.data.stampPapers.map((p) => [p.stampId, p.stateCode, p.certificateType])).toEqual([
+      ['CSV-1', 'MH', 'generated'],
+      ['CSV-2', 'MH', 'generated'],
+    ]);
+    const cert = await t.call(
+      'GET',
+      `/v2/stamppaper/${imported.data.stampPapers[0]?.stampPaperId}/certificate`,
+      {
+        token: admin.token,
+      },
+    );
+    expect([cert.status, cert.headers['content-type'], cert.raw.startsWith('%PDF')]).toEqual([
+      200,
+      'application/pdf',
+      true,
+    ]);
+
+    const back = await t.call('POST', '/v1/stamppapers/csv/export', {
+      token: admin.token,
+      body: { rows: res.data.failed },
+    });
+    expect(back.headers['content-type']).toContain('text/csv');
+    const lines = back.raw.trim().split('\r\n');
+    expect(lines[0]).toBe('stampId,stateCode,denomination,code,message');
+    expect(lines[2]).toBe('CSV-3,ZZ,100,-2,stateCode ZZ is not an Indian state code');
+  });
+
+  it('more than 5,000 rows is -143 and nothing is imported', async () => {
+    const rows = Array.from({ length: 5001 }, (_, i) => `LIMIT-${i},MH,10`);
+    const res = await csvUpload(['stampId,stateCode,denomination', ...rows].join('\n'));
+    expect([res.code, res.status]).toEqual([Code.CSV_RECORD_LIMIT, 400]);
+    expect((await list(admin, { stampId: 'LIMIT-' })).data.totalCount).toBe(0);
+  });
+
+  it('a file without the columns is -174, one without rows -182', async () => {
+    expect((await csvUpload('id,state\nA,MH')).code).toBe(Code.CSV_VALIDATION);
+    expect((await csvUpload('stampId,stateCode,denomination\n')).code).toBe(Code.EMPTY_FILE);
+  });
+
+  it('the inventory exports as CSV with status and assignees', async () => {
+    const res = await t.call('GET', '/v1/stamppapers/csv/export', {
+      token: admin.token,
+      query: { stateCode: 'MH' },
+    });
+    const lines = res.raw.trim().split('\r\n');
+    expect(lines[0]).toBe(
+      'stampId,stateCode,denomination,status,assignedUsers,assignedGroups,ePakId,consumedOn,createdOn',
+    );
+    expect(lines.some((l) => l.startsWith('CSV-2,MH,25000,AVAILABLE,'))).toBe(true);
+  });
+});
+
+describe('compose with a stamp paper', () => {
+  beforeAll(() => setSwitch(true));
+
+  it('its page is page 1; DRAFT at compose, EPAK when sent, CONSUMED when the ePak completes', async () => {
+    const [id] = await stock('FLOW', 'MH', 100, 1);
+    await assign({ stampPaperIds: [id], userIds: [custodian.userId] });
+    const composed = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { draft: true, extra: { stampPaper: { stampPaperId: id } } },
+    );
+    const epak = await t.call<{ documents: { id: string; pageCount: number; version: number }[] }>(
+      'GET',
+      `/v2/epaks/${composed.epakId}`,
+      { token: custodian.token },
+    );
+    expect(epak.data.documents[0]?.pageCount).toBe(2);
+    expect(await paper(id as string)).toMatchObject({
+      status: 'DRAFT',
+      usedIn: { ePakId: composed.epakId, documentId: composed.documentId },
+    });
+    expect(
+      (await t.call('POST', `/v2/epaks/${composed.epakId}/start`, { token: custodian.token })).code,
+    ).toBe(1);
+    expect((await paper(id as string)).status).toBe('EPAK');
+    const signed = await signAll(t, signer.token, composed.epakId, composed.documentId);
+    expect(signed.code).toBe(1);
+    const done = await paper(id as string);
+    expect([done.status, done.consumedOn !== null]).toEqual(['CONSUMED', true]);
+    const del = await t.call('DELETE', `/v2/stamppapers/${id}`, { token: admin.token });
+    expect([del.status, del.code]).toEqual([409, Code.DOCUMENT_IN_USE]);
+  });
+
+  it('the signed document has the stamp page first and its signature is valid in pdfsig', async () => {
+    const [id] = await stock('SIGNED', 'MH', 100, 1);
+    await assign({ stampPaperIds: [id], userIds: [custodian.userId] });
+    const composed = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      {
+        subject: 'Rent agreement',
+        extra: { stampPaper: { stampPaperId: id } },
+      },
+    );
+    expect((await signAll(t, signer.token, composed.epakId, composed.documentId)).code).toBe(1);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/msbapi/v2/epaks/${composed.epakId}/documents/${composed.documentId}/download`,
+      headers: { access_token: custodian.token },
+    });
+    expect(res.statusCode).toBe(200);
+    const pdf = new Uint8Array(res.rawPayload);
+    expect(pdfText(pdf, 1)).toContain('e-Stamp');
+    expect(pdfText(pdf, 2)).toContain('Rent agreement');
+    const tenantId = custodian.tenantId ?? '';
+    const nss = nssDbTrusting([await t.db.withTenant(tenantId, (tx) => tenantRoot(tx, tenantId, t.deps))]);
+    try {
+      expect((await pdfsig(pdf, nss.dir)).map((s) => [s.valid, s.trusted])).toEqual([[true, true]]);
+    } finally {
+      nss.close();
+    }
+  });
+
+  it('a deleted draft frees its paper', async () => {
+    const [id] = await stock('DRAFT', 'KA', 100, 1);
+    await assign({ stampPaperIds: [id], userIds: [custodian.userId] });
+    const composed = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      { draft: true, extra: { stampPaper: { stateCode: 'KA', denomination: 100 } } },
+    );
+    expect((await paper(id as string)).status).toBe('DRAFT');
+    const del = await t.call('DELETE', '/v2/epaks', {
+      token: custodian.token,
+      body: { ePakIds: [composed.epakId] },
+    });
+    expect(del.code).toBe(1);
+    expect(await paper(id as string)).toMatchObject({ status: 'AVAILABLE', usedIn: null });
+  });
+
+  it('added to a draft later, the stamp page goes first and the tags placed there move one page on', async () => {
+    const [id] = await stock('LATER', 'HR', 100, 1);
+    await assign({ stampPaperIds: [id], userIds: [custodian.userId] });
+    const composed = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      {
+        draft: true,
+      },
+    );
+    const tagsPath = `/v2/epaks/${composed.epakId}/documents/${composed.documentId}/signatureblocks`;
+    const before = await t.call<{ pageNumber: number }[]>('GET', tagsPath, { token: custodian.token });
+    expect(before.data.map((x) => x.pageNumber)).toEqual([1]);
+    const added = await t.call<StampPaper>('POST', `/v2/epak/${composed.epakId}/stamppaper`, {
+      token: custodian.token,
+      body: { stateCode: 'HR', denomination: 100 },
+    });
+    expect(added.data).toMatchObject({ stampPaperId: id, status: 'DRAFT' });
+    const after = await t.call<{ pageNumber: number }[]>('GET', tagsPath, { token: custodian.token });
+    expect(after.data.map((x) => x.pageNumber)).toEqual([2]);
+    const twice = await t.call('POST', `/v2/epak/${composed.epakId}/stamppaper`, {
+      token: custodian.token,
+      body: { stateCode: 'HR', denomination: 100 },
+    });
+    expect(twice.code).toBe(Code.INVALID_INPUT);
+    expect(
+      (await t.call('POST', `/v2/epaks/${composed.epakId}/start`, { token: custodian.token })).code,
+    ).toBe(1);
+    const sent = await t.call('POST', `/v2/epak/${composed.epakId}/stamppaper`, {
+      token: custodian.token,
+      body: { stateCode: 'HR', denomination: 100 },
+    });
+    expect([sent.code, sent.message]).toEqual([
+      Code.INVALID_INPUT,
+      'A stamp paper is added while the ePak is a draft',
+    ]);
+  });
+
+  it('a document taken out of a draft frees its paper; the ePak’s activity records each step', async () => {
+    const [id] = await stock('SWAP', 'AS', 100, 1);
+    await assign({ stampPaperIds: [id], userIds: [custodian.userId] });
+    const composed = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      {
+        draft: true,
+        extra: { stampPaper: { stampPaperId: id } },
+      },
+    );
+    const other = await upload(t, custodian.token, 'Other.pdf', samplePdf('Other', 1));
+    const edited = await t.call('POST', '/v2/epak/edit', {
+      token: custodian.token,
+      body: { ePakId: composed.epakId, documentIds: [other.documentId] },
+    });
+    expect(edited.code).toBe(1);
+    expect(await paper(id as string)).toMatchObject({ status: 'AVAILABLE', usedIn: null });
+    const activity = await t.call<{ action: string }[]>('GET', `/v2/epaks/${composed.epakId}/activity`, {
+      token: custodian.token,
+    });
+    const actions = activity.data.map((a) => a.action);
+    expect(actions).toContain('stampPaper.reserved');
+    expect(actions).toContain('stampPaper.released');
+  });
+
+  it('a stopped ePak frees its paper', async () => {
+    const [id] = await stock('STOP', 'KL', 100, 1);
+    await assign({ stampPaperIds: [id], userIds: [custodian.userId] });
+    const composed = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      {
+        extra: { stampPaper: { stampPaperId: id } },
+      },
+    );
+    expect((await paper(id as string)).status).toBe('EPAK');
+    const stop = await t.call('POST', '/v2/epak/status', {
+      token: custodian.token,
+      body: { ePakId: composed.epakId, status: 'Stopped' },
+    });
+    expect(stop.code).toBe(1);
+    expect(await paper(id as string)).toMatchObject({ status: 'AVAILABLE', usedIn: null });
+  });
+
+  it('a paper not assigned to the composer, or none left, is -1 (409) and no ePak is made', async () => {
+    const [id] = await stock('NOPE', 'PB', 100, 1);
+    const doc = await upload(t, custodian.token, 'Lease.pdf', samplePdf('Lease', 1));
+    const res = await t.call('POST', '/v2/epak', {
+      token: custodian.token,
+      body: { documentIds: [doc.documentId], stampPaper: { stampPaperId: id } },
+    });
+    expect([res.status, res.code]).toEqual([409, Code.GENERIC_ERROR]);
+    const again = await t.call('POST', '/v2/epak', {
+      token: custodian.token,
+      body: { documentIds: [doc.documentId], stampPaper: { stateCode: 'PB', denomination: 100 } },
+    });
+    expect([again.status, again.code]).toEqual([409, Code.GENERIC_ERROR]);
+    expect((await paper(id as string)).status).toBe('AVAILABLE');
+  });
+
+  it('ten composes at once for three papers: three ePaks get one paper each, the rest are refused', async () => {
+    const ids = await stock('RACE', 'RJ', 500, 3);
+    await assign({ stampPaperIds: ids, userIds: [custodian.userId] });
+    const docs = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        upload(t, custodian.token, `Race ${i}.pdf`, samplePdf(`Race ${i}`, 1)),
+      ),
+    );
+    const results = await Promise.all(
+      docs.map((d) =>
+        t.call<{ ePakId: string }>('POST', '/v2/epak', {
+          token: custodian.token,
+          body: { documentIds: [d.documentId], stampPaper: { stateCode: 'RJ', denomination: 500 } },
+        }),
+      ),
+    );
+    const made = results.filter((r) => r.code === 1).map((r) => r.data.ePakId);
+    expect(made).toHaveLength(3);
+    expect(results.filter((r) => r.code !== 1).map((r) => r.code)).toEqual(Array(7).fill(Code.GENERIC_ERROR));
+    const used = await Promise.all(ids.map((id) => paper(id)));
+    expect(used.map((p) => p.status)).toEqual(['DRAFT', 'DRAFT', 'DRAFT']);
+    expect(new Set(used.map((p) => p.usedIn?.ePakId))).toEqual(new Set(made));
+  });
+});
+
+describe('bulk compose with a stamp paper', () => {
+  let templateId = '';
+
+  beforeAll(async () => {
+    await setSwitch(true);
+    const workflow = await t.call<{ workflowId: string }>('POST', '/v2/workflows', {
+      token: custodian.token,
+      body: { name: 'Lease flow', steps: [{ type: 'SIGN', recipients: [{ kind: 'role', role: 'Tenant' }] }] },
+    });
+    const file = multipart([{ name: 'Lease.pdf', bytes: samplePdf('Lease', 1), type: 'application/pdf' }]);
+    const uploaded = await t.call<{ id: string }>('POST', '/v1/documenttemplate/upload', {
+      token: custodian.token,
+      query: { templateName: 'Stamped lease' },
+      body: file.body,
+      headers: { 'content-type': file.contentType },
+    });
+    templateId = uploaded.data.id;
+    const tagged = await t.call('PUT', `/v1/documenttemplates/${templateId}`, {
+      token: custodian.token,
+      body: {
+        workflowTemplateId: workflow.data.workflowId,
+        tags: [{ ...signatureTag('x@y.test', 1, 1, 60, 500), userEmail: undefined, signerIndex: 0 }],
+      },
+    });
+    expect(tagged.code).toBe(1);
+  });
+
+  it('each row’s ePak takes its own paper, the template’s tags on page 2; a row with none left fails with -1', async () => {
+    const ids = await stock('BULKC', 'CH', 10000, 2);
+    await assign({ stampPaperIds: ids, userIds: [custodian.userId] });
+    const csv = [
+      'subject,Tenant.email,Tenant.firstName,Tenant.lastName,Tenant.phone,Tenant.countryCode',
+      ...[1, 2, 3].map((i) => `Lease ${i},tenant${i}@example.test,T${i},Lee,9876543210,+91`),
+    ].join('\r\n');
+    const form = multipart([{ name: 'leases.csv', bytes: new TextEncoder().encode(csv), type: 'text/csv' }], {
+      stampStateCode: 'CH',
+      stampDenomination: '10000',
+    });
+    const started = await t.call<{ runId: string }>('POST', `/v2/bulkcompose/template/${templateId}`, {
+      token: custodian.token,
+      body: form.body,
+      headers: { 'content-type': form.contentType },
+    });
+    expect(started.code).toBe(1);
+    await runDueBulkComposes(t.deps);
+    const run = await t.call<{ sent: number; failed: number; failures: { row: number; code: number }[] }>(
+      'GET',
+      `/v2/bulkcompose/runs/${started.data.runId}`,
+      { token: custodian.token },
+    );
+    expect([run.data.sent, run.data.failed, run.data.failures.map((f) => [f.row, f.code])]).toEqual([
+      2,
+      1,
+      [[4, Code.GENERIC_ERROR]],
+    ]);
+    const papers = await Promise.all(ids.map((id) => paper(id)));
+    expect(papers.map((p) => p.status)).toEqual(['EPAK', 'EPAK']);
+    const epakId = papers[0]?.usedIn?.ePakId as string;
+    const documentId = papers[0]?.usedIn?.documentId as string;
+    const tags = await t.call<{ pageNumber: number }[]>(
+      'GET',
+      `/v2/epaks/${epakId}/documents/${documentId}/signatureblocks`,
+      { token: custodian.token },
+    );
+    expect(tags.data.map((x) => x.pageNumber)).toEqual([2]);
+  });
+
+  it('a stamp state without a denomination is -6 and no run starts', async () => {
+    const form = multipart(
+      [{ name: 'x.csv', bytes: new TextEncoder().encode('subject\nA'), type: 'text/csv' }],
+      {
+        stampStateCode: 'CH',
+      },
+    );
+    const res = await t.call('POST', `/v2/bulkcompose/template/${templateId}`, {
+      token: custodian.token,
+      body: form.body,
+      headers: { 'content-type': form.contentType },
+    });
+    expect(res.code).toBe(Code.INVALID_INPUT);
+  });
+});
+
+describe('row-level security', () => {
+  const countAll = async (tx: Parameters<Parameters<TestServer['db']['withTenant']>[1]>[0]) => ({
+    papers: (await tx.select().from(stampPapers)).length,
+    users: (await tx.select().from(stampPaperUsers)).length,
+    groups: (await tx.select().from(stampPaperGroups)).length,
+  });
+
+  it('the stamp-paper tables show another tenant nothing, and nothing without a tenant context', async () => {
+    const owner = await countAll(t.db.system);
+    expect(owner.papers * owner.users * owner.groups).toBeGreaterThan(0);
+    const other = await t.signIn('admin@other.test');
+    expect(await t.db.withTenant(other.tenantId ?? '', countAll)).toEqual({ papers: 0, users: 0, groups: 0 });
+    const none = await t.db.system.transaction(async (tx) => {
+      await tx.execute(sql.raw('set local role signet_app'));
+      return countAll(tx);
+    });
+    expect(none).toEqual({ papers: 0, users: 0, groups: 0 });
+  });
+
+  it('a tenant transaction cannot write a paper into another tenant', async () => {
+    const other = await t.signIn('admin@other.test');
+    const write = t.db.withTenant(other.tenantId ?? '', (tx) =>
+      tx.insert(stampPapers).values({
+        tenantId: custodian.tenantId ?? '',
+        stampId: 'PLANTED',
+        stateCode: 'MH',
+        denomination: 10,
+        certificateType: 'generated',
+        createdBy: other.userId,
+      }),
+    );
+    await expect(write).rejects.toThrow();
+  });
+});

@@ -1,0 +1,37 @@
+/** Aadhaar eSign, COSIGN and TRANSSPED words (en). Merged into the app's messages in app/i18n/locales/en.ts. */
+export const aadhaarEn = {
+  title: 'Aadhaar eSign',
+  checking: 'Checking your signature…',
+  signed: 'Your document is signed with Aadhaar eSign.',
+  completed: 'Everyone has signed: the ePak is complete.',
+  nextSigner: 'The ePak moves on to the next signer.',
+  moreDocuments: 'You have more documents to sign in this ePak.',
+  pending: 'The eSign service has not answered. If you closed its page, sign again.',
+  noTransaction: 'No Aadhaar eSign to show. Open your ePak from the dashboard.',
+  backToEpak: 'Back to the ePak',
+  toDashboard: 'Go to the dashboard',
+  signAgain: 'Sign again',
+  cosign: {
+    title: 'Sign with COSIGN',
+    hint: 'Your account at the COSIGN signing service.',
+    username: 'Username',
+    password: 'Password',
+    otp: 'One-time code (if sent)',
+  },
+  transsped: {
+    title: 'Sign with TRANSSPED',
+    choose: 'Certificate that signs',
+    details: 'Issued by {{issuer}}, valid until {{until}}',
+  },
+  errors: {
+    wrongOtp: 'The one-time code was wrong. Nothing was signed.',
+    expired: 'The eSign expired. Nothing was signed.',
+    unknown: 'This eSign is unknown or already finished.',
+    cancelled: 'You cancelled at the eSign service. Nothing was signed.',
+    blocked: 'Your Aadhaar authentication is blocked (402/403).',
+    noCertificate: 'No certificate could be issued for you (422/501).',
+    inProcess: 'An earlier request is still in process (504). Try again soon.',
+    timeout: 'The eSign service did not answer in time (911).',
+    failed: 'The eSign service could not sign (900). Try again later.',
+  },
+};

@@ -1,0 +1,165 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  FileInput,
+  Group,
+  Loader,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showFailure } from '../../../app/feedback.tsx';
+import { isHandled } from '../../../app/session/client.ts';
+import { type StampChoice, StampPaperPicker } from '../../compose/components/stamp-paper-picker.tsx';
+import { fetchHeader, useBulkLayout, useBulkTemplates, useStartBulkCompose } from '../api.ts';
+import { BulkRunCard } from '../components/bulk-run-card.tsx';
+import { uploadFailure } from '../row-reason.ts';
+import { saveBlob } from '../save-blob.ts';
+
+/**
+ * `/bulkcompose` (spec §2, issue 13): pick a document template with a workflow, download its CSV
+ * header, upload one row per ePak; the run's progress comes over the notification socket, and
+ * failed rows come back as a CSV to fix and upload again.
+ */
+export function BulkComposePage() {
+  const { t } = useTranslation();
+  const templates = useBulkTemplates();
+  const [templateId, setTemplateId] = useState<string | null>(null);
+  const layout = useBulkLayout(templateId);
+  const start = useStartBulkCompose();
+  const [file, setFile] = useState<File | null>(null);
+  const [uploaded, setUploaded] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [runId, setRunId] = useState<string | null>(null);
+  const [stampPaper, setStampPaper] = useState<StampChoice | null>(null);
+
+  async function downloadHeader() {
+    if (!templateId || !layout.data) return;
+    try {
+      saveBlob(await fetchHeader(templateId), `${layout.data.templateName}.csv`);
+    } catch (e) {
+      showFailure(t, e);
+    }
+  }
+
+  async function send() {
+    if (!templateId || !file) return;
+    setError(null);
+    setUploaded(0);
+    try {
+      const run = await start.mutateAsync({
+        docTemplateId: templateId,
+        file,
+        stampPaper,
+        onProgress: setUploaded,
+      });
+      setRunId(run.runId);
+      setFile(null);
+    } catch (e) {
+      if (!isHandled(e)) setError(uploadFailure(t, e));
+    } finally {
+      setUploaded(null);
+    }
+  }
+
+  const options = (templates.data ?? []).map((d) => ({ value: d.id, label: d.templateName }));
+  return (
+    <Stack data-testid="page-bulkcompose">
+      <Title order={1} size="h2">
+        {t('bulkcompose.title')}
+      </Title>
+      <Text size="sm">{t('bulkcompose.hint')}</Text>
+      {templates.isPending ? (
+        <Group gap="xs" role="status">
+          <Loader size="sm" />
+          <Text size="sm">{t('bulkcompose.loading')}</Text>
+        </Group>
+      ) : options.length === 0 ? (
+        <Alert color="gray" data-testid="bulk-no-templates">
+          {t('bulkcompose.noTemplates')}
+        </Alert>
+      ) : (
+        <Select
+          label={t('bulkcompose.template')}
+          placeholder={t('bulkcompose.templatePlaceholder')}
+          data={options}
+          value={templateId}
+          onChange={(v) => {
+            setTemplateId(v);
+            setError(null);
+          }}
+          searchable
+          data-testid="bulk-template"
+          maw={480}
+        />
+      )}
+      {layout.data ? (
+        <Card withBorder data-testid="bulk-layout">
+          <Stack gap="sm">
+            <Text fw={600}>{t('bulkcompose.roles')}</Text>
+            <Group gap="xs">
+              {layout.data.roles.map((r) => (
+                <Badge key={r.name} variant="light" tt="none">
+                  {r.name} · {t('bulkcompose.roleSteps', { steps: r.steps.map((s) => s.order).join(', ') })}
+                </Badge>
+              ))}
+            </Group>
+            <Text fw={600}>{t('bulkcompose.fields')}</Text>
+            {layout.data.fields.length === 0 ? (
+              <Text size="sm">{t('bulkcompose.noFields')}</Text>
+            ) : (
+              <Group gap="xs">
+                {layout.data.fields.map((f) => (
+                  <Badge key={f.name} variant="outline" tt="none">
+                    {f.name}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+            <Group>
+              <Button variant="light" onClick={downloadHeader} data-testid="bulk-download-header">
+                {t('bulkcompose.downloadHeader')}
+              </Button>
+            </Group>
+            <StampPaperPicker value={stampPaper} onChange={setStampPaper} firstDocumentName={null} perRow />
+            <FileInput
+              label={t('bulkcompose.file')}
+              accept=".csv,text/csv"
+              value={file}
+              onChange={setFile}
+              clearable
+              clearButtonProps={{ 'aria-label': t('bulkcompose.clearFile') }}
+              data-testid="bulk-file"
+              maw={480}
+            />
+            {uploaded !== null ? (
+              <Progress
+                value={Math.round(uploaded * 100)}
+                aria-label={t('bulkcompose.uploading', { percent: Math.round(uploaded * 100) })}
+              />
+            ) : null}
+            {error ? (
+              <Alert color="red" role="alert" data-testid="bulk-upload-error">
+                {error}
+              </Alert>
+            ) : null}
+            <Group>
+              <Button onClick={send} disabled={!file} loading={start.isPending} data-testid="bulk-upload">
+                {t('bulkcompose.upload')}
+              </Button>
+            </Group>
+          </Stack>
+        </Card>
+      ) : templateId && layout.isPending ? (
+        <Loader size="sm" />
+      ) : null}
+      {runId ? <BulkRunCard key={runId} runId={runId} /> : null}
+    </Stack>
+  );
+}

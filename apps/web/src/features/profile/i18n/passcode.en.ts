@@ -1,0 +1,25 @@
+/** The signing passcode's words (en): the profile card and the rubber stamp picker. Merged in app/i18n/locales/en.ts. */
+export const signingPasscodeEn = {
+  title: 'Signing passcode',
+  hint: 'Asked for each time you apply one of the organisation’s rubber stamps. 6 to 12 digits.',
+  isSet: 'Your signing passcode is set.',
+  notSet: 'You have no signing passcode yet.',
+  current: 'Current passcode or account password',
+  passcode: 'New passcode',
+  confirm: 'Confirm the new passcode',
+  digits: 'Use 6 to 12 digits',
+  differ: 'The two passcodes differ',
+  set: 'Set passcode',
+  change: 'Change passcode',
+  saved: 'Signing passcode saved',
+  wrongCurrent: 'The current passcode or account password is wrong',
+  locked: 'Too many wrong passcodes: rubber stamps are locked for {{minutes}} minutes',
+  failed: 'The passcode could not be saved',
+  stampPasscode: 'Your signing passcode',
+  stampHint: 'Type your passcode, then choose the stamp.',
+  wrong: 'The signing passcode is wrong',
+  clear: 'Clear signing passcode',
+  clearConfirm:
+    'Clear the signing passcode of {{name}}? They cannot apply rubber stamps until they set a new one.',
+  cleared: 'Signing passcode cleared',
+};

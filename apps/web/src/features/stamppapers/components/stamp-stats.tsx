@@ -1,0 +1,110 @@
+import { Alert, Loader, Group as Row, Stack, Table, Text } from '@mantine/core';
+import { StampPaperStatus } from '@signet/contracts';
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStampStats } from '../api.ts';
+import { stampErrorMessage } from '../stamp-errors.ts';
+import { rupees, stateLabel, statusLabel } from '../stamp-words.ts';
+
+// The dashboard's chart (plain SVG), loaded only when the statistics are shown.
+const BarChart = lazy(() =>
+  import('../../dashboard/components/bar-chart.tsx').then((m) => ({ default: m.BarChart })),
+);
+
+/** Dark enough on white for the legend's swatches (not text, but kept readable all the same). */
+const STATUS_FILL: Record<StampPaperStatus, string> = {
+  AVAILABLE: '#2b8a3e',
+  DRAFT: '#868e96',
+  EPAK: '#e67700',
+  CONSUMED: '#1c7ed6',
+};
+
+/** Counts by state × denomination × status (`GET /v2/stamppaper/stats`): a table and grouped bars. */
+export function StampStats() {
+  const { t } = useTranslation();
+  const stats = useStampStats(true);
+  if (stats.isPending)
+    return (
+      <Row gap="xs" role="status">
+        <Loader size="sm" />
+        <Text size="sm">{t('stampPapers.loading')}</Text>
+      </Row>
+    );
+  if (stats.error) return <Alert color="red">{stampErrorMessage(t, stats.error)}</Alert>;
+  const { rows, totals } = stats.data;
+  if (rows.length === 0)
+    return (
+      <Text size="sm" data-testid="stamp-stats-empty">
+        {t('stampPapers.stats.empty')}
+      </Text>
+    );
+  const label = (r: { stateCode: string; denomination: number }) =>
+    `${r.stateCode} ${rupees(r.denomination)}`;
+  return (
+    <Stack gap="md" data-testid="stamp-stats">
+      <Table striped data-testid="stamp-stats-table">
+        <Table.Caption>{t('stampPapers.stats.title')}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('stampPapers.columns.state')}</Table.Th>
+            <Table.Th>{t('stampPapers.columns.denomination')}</Table.Th>
+            {StampPaperStatus.map((s) => (
+              <Table.Th key={s}>{statusLabel(t, s)}</Table.Th>
+            ))}
+            <Table.Th>{t('stampPapers.stats.total')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((r) => (
+            <Table.Tr
+              key={`${r.stateCode}-${r.denomination}`}
+              data-testid="stamp-stats-row"
+              data-state={r.stateCode}
+              data-denomination={r.denomination}
+            >
+              <Table.Td data-label={t('stampPapers.columns.state')}>{stateLabel(t, r.stateCode)}</Table.Td>
+              <Table.Td data-label={t('stampPapers.columns.denomination')}>{rupees(r.denomination)}</Table.Td>
+              {StampPaperStatus.map((s) => (
+                <Table.Td key={s} data-label={statusLabel(t, s)} data-status={s}>
+                  {r[s]}
+                </Table.Td>
+              ))}
+              <Table.Td data-label={t('stampPapers.stats.total')}>{r.total}</Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr data-testid="stamp-stats-totals">
+            <Table.Td fw={600}>{t('stampPapers.stats.total')}</Table.Td>
+            <Table.Td />
+            {StampPaperStatus.map((s) => (
+              <Table.Td key={s} data-label={statusLabel(t, s)} fw={600}>
+                {totals[s]}
+              </Table.Td>
+            ))}
+            <Table.Td data-label={t('stampPapers.stats.total')} fw={600}>
+              {totals.total}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+      <Suspense
+        fallback={
+          <Row gap="xs" role="status">
+            <Loader size="sm" />
+            <Text size="sm">{t('stampPapers.stats.loadingChart')}</Text>
+          </Row>
+        }
+      >
+        <BarChart
+          title={t('stampPapers.stats.chart')}
+          testId="stamp-stats-chart"
+          emptyText={t('stampPapers.stats.empty')}
+          rows={rows.map((r) => ({
+            label: label(r),
+            values: Object.fromEntries(StampPaperStatus.map((s) => [s, r[s]])),
+          }))}
+          series={StampPaperStatus.map((s) => ({ key: s, label: statusLabel(t, s), color: STATUS_FILL[s] }))}
+        />
+      </Suspense>
+    </Stack>
+  );
+}

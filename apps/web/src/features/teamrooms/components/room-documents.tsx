@@ -1,0 +1,376 @@
+import {
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  FileButton,
+  Progress,
+  Group as Row,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { TeamRoomDetail, TeamRoomDocument } from '@signet/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { confirm, toast } from '../../../app/feedback.tsx';
+import {
+  downloadRoomDocument,
+  useComposeFromRoom,
+  useCreateRoomFolder,
+  useDeleteRoomDocument,
+  useDeleteRoomFolder,
+  useMoveRoomDocument,
+  useUnlockRoomDocument,
+  useUploadRoomDocument,
+} from '../api.ts';
+import { useRoomAction } from '../use-room-action.ts';
+
+/** Which documents the list shows: all, those outside folders, or one folder's. */
+const ALL = 'all';
+const NONE = 'none';
+
+function StatusCell({ doc }: { doc: TeamRoomDocument }) {
+  const { t } = useTranslation();
+  const epak = doc.ePak;
+  if (!epak)
+    return (
+      <Badge variant="light" color="gray">
+        {t('teamrooms.room.notUsed')}
+      </Badge>
+    );
+  if (!epak.ePakId)
+    return (
+      <Badge variant="light" color="yellow">
+        {t('teamrooms.room.composing')}
+      </Badge>
+    );
+  // A draft goes on in compose (placing tags); anything sent opens in the dashboard.
+  const to = epak.status === 'Draft' ? `/compose?ePakId=${epak.ePakId}` : `/dashboard?ePakId=${epak.ePakId}`;
+  return (
+    <Stack gap={2}>
+      <Row gap={6}>
+        <Badge
+          variant="light"
+          color={epak.status === 'Completed' ? 'green' : doc.locked ? 'blue' : 'gray'}
+          data-testid="teamroom-document-status"
+        >
+          {t(`status.${epak.status}`, { defaultValue: epak.status })}
+        </Badge>
+        {epak.status === 'InProgress' && (
+          <Text size="xs">{t('teamrooms.room.progress', { percent: epak.progressPercent })}</Text>
+        )}
+      </Row>
+      <Anchor
+        component={Link}
+        to={to}
+        size="xs"
+        aria-label={t('teamrooms.room.openEpak', { subject: epak.subject })}
+      >
+        {epak.subject}
+      </Anchor>
+    </Stack>
+  );
+}
+
+/** The room's documents: folders, uploads with progress, moving, and starting an ePak from a selection. */
+export function RoomDocuments({ room, canCompose }: { room: TeamRoomDetail; canCompose: boolean }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const id = room.teamRoomId;
+  const writable = room.status === 'ENABLED';
+  const [view, setView] = useState<string>(ALL);
+  const [folderName, setFolderName] = useState('');
+  const [selected, setSelected] = useState<string[]>([]);
+  const [uploading, setUploading] = useState<{ name: string; fraction: number } | null>(null);
+  const createFolder = useCreateRoomFolder(id);
+  const deleteFolder = useDeleteRoomFolder(id);
+  const upload = useUploadRoomDocument(id);
+  const move = useMoveRoomDocument(id);
+  const remove = useDeleteRoomDocument(id);
+  const unlock = useUnlockRoomDocument(id);
+  const compose = useComposeFromRoom(id);
+
+  const folderOf = new Map(room.folders.map((f) => [f.folderId, f.name]));
+  const shown = room.documents.filter((d) =>
+    view === ALL ? true : view === NONE ? d.folderId === null : d.folderId === view,
+  );
+  const currentFolder = view !== ALL && view !== NONE ? view : null;
+  const folderOptions = [
+    { value: NONE, label: t('teamrooms.room.noFolder') },
+    ...room.folders.map((f) => ({ value: f.folderId, label: f.name })),
+  ];
+
+  const run = useRoomAction();
+
+  async function addFolder() {
+    const name = folderName.trim();
+    if (!name) return;
+    const made: { folderId?: string } = {};
+    const ok = await run(async () => {
+      const detail = await createFolder.mutateAsync(name);
+      made.folderId = detail.folders.find((f) => f.name === name)?.folderId;
+    }, 'teamrooms.room.folderCreated');
+    if (!ok) return;
+    setFolderName('');
+    // The new folder opens, so what is uploaded next goes into it.
+    if (made.folderId) setView(made.folderId);
+  }
+
+  async function dropFolder(folderId: string) {
+    if (!(await confirm(t('teamrooms.room.deleteFolderConfirm', { name: folderOf.get(folderId) ?? '' }))))
+      return;
+    if (await run(() => deleteFolder.mutateAsync(folderId), 'teamrooms.room.folderDeleted')) setView(ALL);
+  }
+
+  async function uploadFiles(files: File[]) {
+    let ok = files.length > 0;
+    for (const file of files) {
+      setUploading({ name: file.name, fraction: 0 });
+      ok =
+        (await run(() =>
+          upload.mutateAsync({
+            file,
+            folderId: currentFolder,
+            onProgress: (fraction) => setUploading({ name: file.name, fraction }),
+          }),
+        )) && ok;
+    }
+    setUploading(null);
+    if (ok) toast.success(t('teamrooms.room.uploaded'));
+  }
+
+  async function startEpak() {
+    await run(async () => {
+      const documents = await compose.mutateAsync(
+        selected.filter((s) => room.documents.some((d) => d.documentId === s)),
+      );
+      // Compose takes them as documents already uploaded; the ePak is made there, as any other.
+      void navigate('/compose', { state: { documents } });
+    });
+  }
+
+  async function download(doc: TeamRoomDocument) {
+    await run(async () => {
+      const blob = await downloadRoomDocument(id, doc.documentId);
+      const url = URL.createObjectURL(blob);
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = doc.name;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    });
+  }
+
+  const allShownSelected = shown.length > 0 && shown.every((d) => selected.includes(d.documentId));
+  return (
+    <Card withBorder data-testid="teamroom-documents">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          {t('teamrooms.room.documents')}
+        </Title>
+        <Row align="flex-end" wrap="wrap" gap="sm">
+          <Select
+            label={t('teamrooms.room.folder')}
+            data={[{ value: ALL, label: t('teamrooms.room.allDocuments') }, ...folderOptions]}
+            value={view}
+            onChange={(v) => setView(v ?? ALL)}
+            allowDeselect={false}
+            w={220}
+            data-testid="teamroom-folder-view"
+          />
+          {currentFolder && writable && (
+            <Button
+              variant="subtle"
+              color="red"
+              onClick={() => void dropFolder(currentFolder)}
+              data-testid="teamroom-folder-delete"
+            >
+              {t('teamrooms.room.deleteFolder')}
+            </Button>
+          )}
+        </Row>
+        {writable && (
+          <Row align="flex-end" wrap="wrap" gap="sm">
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void addFolder();
+              }}
+              style={{ display: 'flex', gap: 8, alignItems: 'flex-end', flexWrap: 'wrap' }}
+            >
+              <TextInput
+                label={t('teamrooms.room.newFolder')}
+                placeholder={t('teamrooms.room.folderName')}
+                value={folderName}
+                onChange={(e) => setFolderName(e.currentTarget.value)}
+                maxLength={100}
+                w={220}
+                data-testid="teamroom-folder-name"
+              />
+              <Button
+                type="submit"
+                variant="light"
+                loading={createFolder.isPending}
+                data-testid="teamroom-folder-add"
+              >
+                {t('teamrooms.room.addFolder')}
+              </Button>
+            </form>
+            <FileButton onChange={(files) => void uploadFiles(files)} multiple>
+              {(props) => (
+                <Button {...props} loading={uploading !== null} data-testid="teamroom-upload">
+                  {t('teamrooms.room.upload')}
+                </Button>
+              )}
+            </FileButton>
+          </Row>
+        )}
+        {uploading && (
+          <Stack gap={4} role="status">
+            <Text size="sm">{t('teamrooms.room.uploading', { name: uploading.name })}</Text>
+            <Progress
+              value={Math.round(uploading.fraction * 100)}
+              aria-label={t('teamrooms.room.uploading', { name: uploading.name })}
+            />
+          </Stack>
+        )}
+        {shown.length === 0 ? (
+          <Text size="sm" data-testid="teamroom-documents-empty">
+            {t('teamrooms.room.empty')}
+          </Text>
+        ) : (
+          <Table.ScrollContainer minWidth={640}>
+            <Table data-testid="teamroom-document-list">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={40}>
+                    <Checkbox
+                      aria-label={t('teamrooms.room.selectAll')}
+                      checked={allShownSelected}
+                      onChange={() => setSelected(allShownSelected ? [] : shown.map((d) => d.documentId))}
+                    />
+                  </Table.Th>
+                  <Table.Th>{t('teamrooms.room.columns.name')}</Table.Th>
+                  <Table.Th>{t('teamrooms.room.columns.folder')}</Table.Th>
+                  <Table.Th>{t('teamrooms.room.columns.pages')}</Table.Th>
+                  <Table.Th>{t('teamrooms.room.columns.status')}</Table.Th>
+                  <Table.Th>{t('teamrooms.room.columns.actions')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {shown.map((doc) => (
+                  <Table.Tr key={doc.documentId} data-testid="teamroom-document">
+                    <Table.Td>
+                      <Checkbox
+                        aria-label={t('teamrooms.room.select', { name: doc.name })}
+                        checked={selected.includes(doc.documentId)}
+                        onChange={(e) => {
+                          const on = e.currentTarget.checked;
+                          setSelected((all) =>
+                            on ? [...all, doc.documentId] : all.filter((x) => x !== doc.documentId),
+                          );
+                        }}
+                        data-testid="teamroom-document-select"
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                        {doc.name}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td data-label={t('teamrooms.room.columns.folder')}>
+                      {writable ? (
+                        <Select
+                          aria-label={t('teamrooms.room.moveTo', { name: doc.name })}
+                          data={folderOptions}
+                          value={doc.folderId ?? NONE}
+                          onChange={(v) => {
+                            const folderId = v === NONE || v === null ? null : v;
+                            if (folderId !== doc.folderId)
+                              void run(
+                                () => move.mutateAsync({ documentId: doc.documentId, folderId }),
+                                'teamrooms.room.moved',
+                              );
+                          }}
+                          allowDeselect={false}
+                          size="xs"
+                          w={160}
+                        />
+                      ) : (
+                        (doc.folderId && folderOf.get(doc.folderId)) || t('teamrooms.room.noFolder')
+                      )}
+                    </Table.Td>
+                    <Table.Td data-label={t('teamrooms.room.columns.pages')}>{doc.pageCount}</Table.Td>
+                    <Table.Td data-label={t('teamrooms.room.columns.status')}>
+                      <StatusCell doc={doc} />
+                    </Table.Td>
+                    <Table.Td>
+                      <Row gap={4} wrap="wrap">
+                        <Button size="xs" variant="subtle" onClick={() => void download(doc)}>
+                          {t('teamrooms.room.download')}
+                        </Button>
+                        {writable && doc.ePak && (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            onClick={async () => {
+                              if (await confirm(t('teamrooms.room.unlockConfirm', { name: doc.name })))
+                                await run(
+                                  () => unlock.mutateAsync(doc.documentId),
+                                  'teamrooms.room.unlocked',
+                                );
+                            }}
+                            data-testid="teamroom-document-unlock"
+                          >
+                            {t('teamrooms.room.unlock')}
+                          </Button>
+                        )}
+                        {writable && (
+                          <Button
+                            size="xs"
+                            variant="subtle"
+                            color="red"
+                            onClick={async () => {
+                              if (await confirm(t('teamrooms.room.deleteConfirm', { name: doc.name })))
+                                await run(() => remove.mutateAsync(doc.documentId), 'teamrooms.room.deleted');
+                            }}
+                            data-testid="teamroom-document-delete"
+                          >
+                            {t('teamrooms.room.delete')}
+                          </Button>
+                        )}
+                      </Row>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+        {writable && (
+          <Row justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 200 }}>
+              {t(canCompose ? 'teamrooms.room.startHint' : 'teamrooms.room.onlySenders')}
+            </Text>
+            {canCompose && (
+              <Button
+                onClick={() => void startEpak()}
+                disabled={selected.length === 0}
+                loading={compose.isPending}
+                data-testid="teamroom-start-epak"
+              >
+                {t('teamrooms.room.startEpak')}
+              </Button>
+            )}
+          </Row>
+        )}
+      </Stack>
+    </Card>
+  );
+}

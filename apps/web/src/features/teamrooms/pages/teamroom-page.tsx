@@ -1,0 +1,188 @@
+import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Loader,
+  Group as Row,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
+import { SENDER_ROLES, type TeamRoom, type TeamRoomStatus } from '@signet/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
+import { FeatureOff } from '../../../app/feature-off.tsx';
+import { confirm } from '../../../app/feedback.tsx';
+import { formatDate } from '../../../app/i18n/dates.ts';
+import { useTeamRooms, useUpdateTeamRoom } from '../api.ts';
+import { CloneRoomDialog, CreateRoomDialog } from '../components/room-dialogs.tsx';
+import { teamroomErrorMessage } from '../teamroom-errors.ts';
+import { useRoomAction } from '../use-room-action.ts';
+
+/**
+ * `/teamroom`: the team rooms the user is in (or the trash), creating one and cloning one. Only
+ * while the tenant's team-room switch is on; otherwise it says where to turn it on.
+ */
+export function TeamroomPage() {
+  const { t } = useTranslation();
+  const configuration = useTenantConfiguration();
+  const me = useCurrentUser();
+  const on = configuration.data?.features.teamRoom === true;
+  const [status, setStatus] = useState<TeamRoomStatus>('ENABLED');
+  const rooms = useTeamRooms(status, on);
+  const update = useUpdateTeamRoom();
+  const run = useRoomAction();
+  const [creating, setCreating] = useState(false);
+  const [cloning, setCloning] = useState<TeamRoom | null>(null);
+  const isSender = me.data ? SENDER_ROLES.includes(me.data.role) : false;
+
+  async function setRoomStatus(room: TeamRoom, next: TeamRoomStatus) {
+    if (next === 'TRASH' && !(await confirm(t('teamrooms.trashConfirm', { name: room.name })))) return;
+    await run(
+      () => update.mutateAsync({ teamRoomId: room.teamRoomId, status: next }),
+      next === 'TRASH' ? 'teamrooms.trashed' : 'teamrooms.restored',
+    );
+  }
+
+  const loading = (
+    <Row gap="xs" role="status">
+      <Loader size="sm" />
+      <Text size="sm">{t('teamrooms.loading')}</Text>
+    </Row>
+  );
+  const list = rooms.data ?? [];
+  return (
+    <Stack data-testid="page-teamroom">
+      <Title order={1} size="h2">
+        {t('teamrooms.title')}
+      </Title>
+      {configuration.isPending ? (
+        loading
+      ) : !on ? (
+        <FeatureOff keyPrefix="teamrooms" testId="teamrooms-off" />
+      ) : (
+        <Card withBorder>
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('teamrooms.hint')}
+            </Text>
+            <Row justify="space-between" wrap="wrap">
+              <SegmentedControl
+                aria-label={t('teamrooms.view')}
+                value={status}
+                onChange={(v) => setStatus(v as TeamRoomStatus)}
+                data={[
+                  { value: 'ENABLED', label: t('teamrooms.active') },
+                  { value: 'TRASH', label: t('teamrooms.trash') },
+                ]}
+                data-testid="teamroom-status"
+              />
+              {isSender && (
+                <Button onClick={() => setCreating(true)} data-testid="teamroom-create">
+                  {t('teamrooms.create')}
+                </Button>
+              )}
+            </Row>
+            {rooms.isPending ? (
+              loading
+            ) : rooms.error ? (
+              <Alert color="red">{teamroomErrorMessage(t, rooms.error)}</Alert>
+            ) : list.length === 0 ? (
+              <Text size="sm" data-testid="teamrooms-empty">
+                {t(status === 'TRASH' ? 'teamrooms.noneTrash' : 'teamrooms.none')}
+              </Text>
+            ) : (
+              <Table.ScrollContainer minWidth={640}>
+                <Table data-testid="teamroom-list">
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>{t('teamrooms.columns.name')}</Table.Th>
+                      <Table.Th>{t('teamrooms.columns.role')}</Table.Th>
+                      <Table.Th>{t('teamrooms.columns.members')}</Table.Th>
+                      <Table.Th>{t('teamrooms.columns.documents')}</Table.Th>
+                      <Table.Th>{t('teamrooms.columns.created')}</Table.Th>
+                      <Table.Th>{t('teamrooms.columns.actions')}</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {list.map((room) => (
+                      <Table.Tr key={room.teamRoomId} data-testid="teamroom-row">
+                        <Table.Td>
+                          <Anchor component={Link} to={`/trDocument?teamRoomId=${room.teamRoomId}`} fw={600}>
+                            {room.name}
+                          </Anchor>
+                          {room.description && (
+                            <Text size="xs" c="dimmed">
+                              {room.description}
+                            </Text>
+                          )}
+                        </Table.Td>
+                        <Table.Td data-label={t('teamrooms.columns.role')}>
+                          {t(`teamrooms.roles.${room.myRole}`)}
+                        </Table.Td>
+                        <Table.Td data-label={t('teamrooms.columns.members')}>{room.memberCount}</Table.Td>
+                        <Table.Td data-label={t('teamrooms.columns.documents')}>
+                          {room.documentCount}
+                        </Table.Td>
+                        <Table.Td data-label={t('teamrooms.columns.created')}>
+                          {formatDate(room.createdOn, me.data ?? {})}
+                        </Table.Td>
+                        <Table.Td>
+                          <Row
+                            gap="xs"
+                            wrap="wrap"
+                            role="group"
+                            aria-label={t('teamrooms.actionsFor', { name: room.name })}
+                          >
+                            {isSender && (
+                              <Button
+                                size="xs"
+                                variant="light"
+                                onClick={() => setCloning(room)}
+                                data-testid="teamroom-clone"
+                              >
+                                {t('teamrooms.clone')}
+                              </Button>
+                            )}
+                            {room.myRole === 'owner' &&
+                              (room.status === 'ENABLED' ? (
+                                <Button
+                                  size="xs"
+                                  variant="subtle"
+                                  color="red"
+                                  onClick={() => void setRoomStatus(room, 'TRASH')}
+                                  data-testid="teamroom-trash"
+                                >
+                                  {t('teamrooms.moveToTrash')}
+                                </Button>
+                              ) : (
+                                <Button
+                                  size="xs"
+                                  variant="light"
+                                  onClick={() => void setRoomStatus(room, 'ENABLED')}
+                                  data-testid="teamroom-restore"
+                                >
+                                  {t('teamrooms.restore')}
+                                </Button>
+                              ))}
+                          </Row>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              </Table.ScrollContainer>
+            )}
+          </Stack>
+        </Card>
+      )}
+      <CreateRoomDialog opened={creating} onClose={() => setCreating(false)} />
+      <CloneRoomDialog room={cloning} onClose={() => setCloning(null)} />
+    </Stack>
+  );
+}

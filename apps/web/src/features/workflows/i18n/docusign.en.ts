@@ -1,0 +1,20 @@
+/** The "Import from DocuSign" dialog's words (en). Merged into the app's messages as `docusign`. */
+export const docusignEn = {
+  open: 'Import from DocuSign',
+  title: 'Import a DocuSign template',
+  hint: 'Choose the JSON file DocuSign gives with "Download" on a template. You see what will be made before anything is saved.',
+  notJson: 'This file is not a DocuSign template export (JSON).',
+  reading: 'Reading the template…',
+  willCreate: 'This will create',
+  documentTemplate: 'Document template “{{name}}”',
+  documents: '{{name}}: {{count}} pages',
+  steps: 'Workflow steps (roles are filled when you compose)',
+  step: 'Step {{n}} · {{type}}: {{roles}}',
+  tags: 'Tags',
+  tagCount: '{{type}}: {{count}}',
+  unmapped: 'Could not be mapped ({{count}})',
+  allMapped: 'Everything in the template could be mapped.',
+  import: 'Import',
+  cancel: 'Cancel',
+  imported: 'Imported. The document template and its workflow are in your lists.',
+};
