@@ -197,9 +197,16 @@ interface ServerProcess {
   output: () => string;
 }
 
-/** Starts `node dist/main.js` as `npm start` does, and waits until it answers `alive`. */
-async function startProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
-  const port = await freePort();
+/**
+ * Starts `node dist/main.js` as `npm start` does, and waits until it answers `alive`. `port` is
+ * given when a process is started again in the place of one that died (the soak's faults).
+ */
+async function startProcess(
+  name: string,
+  env: Record<string, string>,
+  port?: number,
+): Promise<ServerProcess> {
+  port ??= await freePort();
   const dataDir = await mkdtemp(join(tmpdir(), `signet-fleet-${name}-`));
   const child = spawn(process.execPath, ['--enable-source-maps', 'dist/main.js'], {
     cwd: serverDir,
@@ -252,7 +259,12 @@ async function stopProcess(p: ServerProcess): Promise<void> {
  * loopback, mailing through one SMTP catcher, with Redis for the auth rate limits when the
  * machine's answers, and a round-robin proxy in front.
  */
-export async function startFleet(options: { authRateLimit: number; redisUrl: string | null }) {
+export async function startFleet(options: {
+  authRateLimit: number;
+  redisUrl: string | null;
+  /** The proxy passes a request refused by a dead backend to the other one (the soak's faults). */
+  retryRefused?: boolean;
+}) {
   if (!TEST_DATABASE_URL) throw new Error('needs PostgreSQL (TEST_DATABASE_URL)');
   // The compiled server, as `npm start` runs it (the build is quick and overwrites dist/ in place).
   execFileSync(process.execPath, ['build.mjs'], { cwd: serverDir, stdio: 'pipe' });
@@ -307,8 +319,11 @@ export async function startFleet(options: { authRateLimit: number; redisUrl: str
     processes.push(await startProcess('A', shared));
     processes.push(await startProcess('B', shared));
     const [a, b] = processes as [ServerProcess, ServerProcess];
-    proxy = await startRoundRobinProxy([a.port, b.port]);
+    const processOf = (which: 'A' | 'B') => processes.find((p) => p.name === which) as ServerProcess;
+    proxy = await startRoundRobinProxy([a.port, b.port], { retryRefused: options.retryRefused ?? false });
     db = new pg.Pool({ connectionString: dbUrl.toString(), max: 2 });
+    // An idle connection closed by a PostgreSQL restart (the soak's faults) is replaced on next use.
+    db.on('error', () => undefined);
     const pool = db;
     const proxyUrl = proxy.url;
     const servedBy = proxy.served;
@@ -322,6 +337,21 @@ export async function startFleet(options: { authRateLimit: number; redisUrl: str
         };
       },
       ports: { a: a.port, b: b.port },
+      /** The pid of process A or B as it runs now (the soak samples its resident memory). */
+      pid: (which: 'A' | 'B') => processOf(which).child.pid as number,
+      /** SIGKILLs process A or B (and its sandbox workers) and waits until it is gone. */
+      async kill(which: 'A' | 'B') {
+        const p = processOf(which);
+        if (p.child.exitCode !== null || p.child.signalCode !== null) return;
+        const exited = new Promise((r) => p.child.once('exit', r));
+        process.kill(-(p.child.pid as number), 'SIGKILL');
+        await exited;
+      },
+      /** Starts process A or B again, on the same port with the same settings, once it answers. */
+      async restart(which: 'A' | 'B') {
+        const old = processOf(which);
+        processes[processes.indexOf(old)] = await startProcess(which, shared, old.port);
+      },
       /** The backend port of each request the proxy passed on. */
       servedBy,
       /** The installation's database, to count what the processes did. */
