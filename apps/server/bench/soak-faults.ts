@@ -5,7 +5,7 @@ import type { SoakBook } from './soak-book.ts';
 
 const KILL_EVERY_MS = 30_000;
 /** How long both processes may take to answer `ready` again once PostgreSQL is back. */
-const READY_AGAIN_MS = 120_000;
+const READY_AGAIN_MS = 60_000;
 
 export interface FaultFigures {
   kills: { which: 'A' | 'B'; at: number; backAfterMs: number }[];
@@ -50,7 +50,7 @@ async function restartDatabase(fleet: Fleet, book: SoakBook, started: number, fi
         await new Promise((r) => setTimeout(r, 250));
       }
       figures.failures.push(
-        `process ${which} not ready within ${READY_AGAIN_MS} ms of the PostgreSQL restart`,
+        `process ${which} not ready within ${READY_AGAIN_MS} ms of the PostgreSQL restart; output:\n${fleet.output().slice(-6000)}`,
       );
     }),
   );
@@ -76,7 +76,7 @@ export function runFaults(
     let databaseRestarted = !o.restartDatabase;
     for (;;) {
       const nextAt = o.started + (turn + 1) * KILL_EVERY_MS;
-      if (nextAt >= o.deadline - 5000) break;
+      if (Math.max(nextAt, Date.now()) >= o.deadline - 5000) break;
       await new Promise((r) => setTimeout(r, Math.max(0, nextAt - Date.now())));
       if (!databaseRestarted && Date.now() >= (o.started + o.deadline) / 2) {
         databaseRestarted = true;

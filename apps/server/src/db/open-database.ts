@@ -55,6 +55,11 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // An idle connection that the server closes (a restart, a dropped database) is discarded by
   // the pool and replaced on next use; without a listener its error would end the process.
   pool.on('error', () => undefined);
+  // pg-pool listens to a connection's errors only while it is idle: one checked out for a
+  // transaction, ended by the server between two queries (a PostgreSQL restart), would emit an
+  // unhandled 'error' and end the process. Its next query fails instead (the transaction rolls
+  // back), and the pool drops it on release as no longer queryable.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const lockClient = await pool.connect();
   try {
     await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
