@@ -25,7 +25,7 @@ import { SoakBook } from './soak-book.ts';
 import { runSoakUser, type SoakUser } from './soak-clients.ts';
 import { runFaults } from './soak-faults.ts';
 import { checkIntegrity } from './soak-integrity.ts';
-import { rssGrowth, sampleRss } from './soak-rss.ts';
+import { residentKb, rssGrowth, sampleRss } from './soak-rss.ts';
 
 const FAULTS = process.argv.includes('--faults');
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 10);
@@ -137,8 +137,10 @@ async function main(): Promise<number> {
       if (!FAULTS && g.growth >= MAX_GROWTH) breaches.push(`process ${name} resident memory grew ${pct} %`);
     }
 
-    const direct = fleet.clients('192.0.2.99').a;
-    const integrity = await checkIntegrity(fleet, direct);
+    for (const p of ['A', 'B'] as const)
+      if (residentKb(fleet.pid(p)) === null)
+        breaches.push(`process ${p} ended by itself:\n${fleet.output().slice(-4000)}`);
+    const integrity = await checkIntegrity(fleet, fleet.clients('192.0.2.99').proxy);
     breaches.push(...integrity.breaches, ...(faults?.figures.failures ?? []));
     const server5xx = book.total('server5xx');
     const counted5xx = server5xx - book.server5xxWhileDatabaseDown;

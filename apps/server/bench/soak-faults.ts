@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import type { Fleet } from '../test/fleet/support/fleet.ts';
 import type { SoakBook } from './soak-book.ts';
+import { residentKb } from './soak-rss.ts';
 
 const KILL_EVERY_MS = 30_000;
 /** How long both processes may take to answer `ready` again once PostgreSQL is back. */
@@ -84,6 +85,11 @@ export function runFaults(
       }
       const which = turn % 2 === 0 ? 'A' : 'B';
       turn += 1;
+      for (const p of ['A', 'B'] as const)
+        if (residentKb(fleet.pid(p)) === null)
+          figures.failures.push(
+            `process ${p} had ended by itself before turn ${turn}:\n${fleet.output().slice(-4000)}`,
+          );
       const t0 = Date.now();
       try {
         await fleet.kill(which);

@@ -18,6 +18,7 @@ import {
   sweepBlobs,
 } from '../domain/jobs/scheduled-work.ts';
 import { deliverDueWebhooks } from '../domain/webhooks/webhook-deliveries.ts';
+import { settleJobOutcomes } from './settle-job-outcomes.ts';
 
 /**
  * The scheduled jobs: when each runs (cron, UTC), what it does and, where a failed run should be
@@ -101,6 +102,7 @@ function bossSql(db: Database) {
  * twice.
  */
 export async function startJobs(db: Database, deps: Deps, log: Logger): Promise<Jobs> {
+  settleJobOutcomes();
   const boss = new PgBoss({
     db: bossSql(db),
     schema: 'pgboss',
