@@ -35,8 +35,21 @@ export async function startRoundRobinProxy(
   };
   const retries = options.retryRefused ? 1 : 0;
 
-  function forward(req: IncomingMessage, res: ServerResponse, body: Buffer | null, triesLeft: number) {
-    const port = next();
+  /** The backend after `refusing` (not the next in turn, which other requests may have moved to it). */
+  const other = (refusing: number) => {
+    const port = backends[(backends.indexOf(refusing) + 1) % backends.length] as number;
+    served.push(port);
+    return port;
+  };
+
+  function forward(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: Buffer | null,
+    triesLeft: number,
+    refusedBy: number | null = null,
+  ) {
+    const port = refusedBy === null ? next() : other(refusedBy);
     const upstream = httpRequest(
       { host: '127.0.0.1', port, method: req.method, path: req.url, headers: req.headers },
       (answer) => {
@@ -50,7 +63,7 @@ export async function startRoundRobinProxy(
     );
     upstream.on('error', (error) => {
       if (body && triesLeft > 0 && refused(error) && !res.headersSent) {
-        forward(req, res, body, triesLeft - 1);
+        forward(req, res, body, triesLeft - 1, port);
         return;
       }
       if (res.headersSent) res.destroy();
@@ -73,8 +86,8 @@ export async function startRoundRobinProxy(
   const sockets = new Set<Socket>();
   server.on('upgrade', (req: IncomingMessage, client: Socket, head: Buffer) => {
     let current: Socket | null = null;
-    const open = (triesLeft: number) => {
-      const port = next();
+    const open = (triesLeft: number, refusedBy: number | null = null) => {
+      const port = refusedBy === null ? next() : other(refusedBy);
       const upstream = connect({ host: '127.0.0.1', port }, () => {
         // The upgrade request as it came, then both directions piped as they are.
         const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
@@ -89,7 +102,7 @@ export async function startRoundRobinProxy(
       sockets.add(upstream);
       upstream.on('close', () => sockets.delete(upstream));
       upstream.on('error', (error) => {
-        if (triesLeft > 0 && refused(error) && !client.destroyed) open(triesLeft - 1);
+        if (triesLeft > 0 && refused(error) && !client.destroyed) open(triesLeft - 1, port);
         else client.destroy();
       });
     };
