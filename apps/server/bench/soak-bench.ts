@@ -140,14 +140,7 @@ async function main(): Promise<number> {
     for (const p of ['A', 'B'] as const)
       if (residentKb(fleet.pid(p)) === null)
         breaches.push(`process ${p} ended by itself:\n${fleet.output().slice(-4000)}`);
-    const integrity = await checkIntegrity(fleet, fleet.clients('192.0.2.99').proxy);
-    breaches.push(...integrity.breaches, ...(faults?.figures.failures ?? []));
     const server5xx = book.total('server5xx');
-    const counted5xx = server5xx - book.server5xxWhileDatabaseDown;
-    if (counted5xx > 0) breaches.push(`${counted5xx} 5xx answered by a live process`);
-    if (!FAULTS && book.total('lost') > 0)
-      breaches.push(`${book.total('lost')} requests lost without a fault`);
-
     console.log(
       `\n${FAULTS ? 'faults' : 'soak'}: ${users.length} concurrent users through the proxy, ${MINUTES} min`,
     );
@@ -171,6 +164,17 @@ async function main(): Promise<number> {
           : '  PostgreSQL not restarted',
       );
     }
+    console.log(`  at start: ${loadAtStart}`);
+    for (const l of loads) console.log(`  each minute: ${l}`);
+    console.log(`  at end: ${loadAtEnd}`);
+    // The run's figures are printed above, so a check that fails cannot lose them.
+    const integrity = await checkIntegrity(fleet, fleet.clients('192.0.2.99').proxy);
+    breaches.push(...integrity.breaches, ...(faults?.figures.failures ?? []));
+    const counted5xx = server5xx - book.server5xxWhileDatabaseDown;
+    if (counted5xx > 0) breaches.push(`${counted5xx} 5xx answered by a live process`);
+    if (!FAULTS && book.total('lost') > 0)
+      breaches.push(`${book.total('lost')} requests lost without a fault`);
+
     console.log(
       `  ePaks by status: ${Object.entries(integrity.statuses)
         .map(([s, c]) => `${s} ${c}`)
@@ -178,9 +182,6 @@ async function main(): Promise<number> {
           ', ',
         )}; completed ${integrity.completed}, final PDFs checked in pdfsig ${integrity.checkedPdfs}; seals owed after the soak: ${integrity.sealsOwed} (waited ${Math.round(integrity.sealWaitMs / 1000)} s)`,
     );
-    console.log(`  at start: ${loadAtStart}`);
-    for (const l of loads) console.log(`  each minute: ${l}`);
-    console.log(`  at end: ${loadAtEnd}`);
     console.log(`  breaches: ${breaches.length === 0 ? 'none' : breaches.length}`);
     for (const b of breaches.slice(0, 50)) console.log(`    ${b}`);
     return breaches.length === 0 ? 0 : 1;

@@ -83,6 +83,10 @@ export async function startRoundRobinProxy(
     req.on('end', () => forward(req, res, Buffer.concat(chunks), retries));
   });
 
+  // Idle client connections are kept longer than a client keeps them (fetch: 4 s), as load
+  // balancers do, so a client never sends a request on a connection the proxy is closing.
+  server.keepAliveTimeout = 65_000;
+
   const sockets = new Set<Socket>();
   server.on('upgrade', (req: IncomingMessage, client: Socket, head: Buffer) => {
     let current: Socket | null = null;
