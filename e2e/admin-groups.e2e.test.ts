@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { pickMember, signAs } from './support/journeys.ts';
 import { pagesPdf } from './support/pdf.ts';
 
@@ -16,7 +16,7 @@ describe('groups (issue 12)', () => {
     await signInAndWait(admin, 'admin@demo.test');
     await admin.goto('/admin?tab=groups');
     await admin.getByTestId('admin-groups').waitFor();
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
 
     await admin.getByTestId('group-create').click();
     const create = admin.getByRole('dialog', { name: 'New group' });
@@ -24,7 +24,7 @@ describe('groups (issue 12)', () => {
     await create.getByTestId('group-create-name').fill('Approvers');
     await pickMember(admin, 'group-create-members', 'signer1@demo.test');
     await pickMember(admin, 'group-create-members', 'signer2@demo.test');
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
     await create.getByTestId('group-create-save').click();
     const row = admin.locator('[data-testid="group-row"][data-name="Approvers"]');
     await row.waitFor();
@@ -52,7 +52,7 @@ describe('groups (issue 12)', () => {
     const editor = admin.getByRole('dialog', { name: 'Members of Approvers EU' });
     await editor.waitFor();
     await expect.poll(() => members(admin).count()).toBe(2);
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
     await editor.getByRole('checkbox', { name: 'Select signer2@demo.test' }).check();
     await editor.getByTestId('group-members-remove').click();
     await expect.poll(() => members(admin).count()).toBe(1);
@@ -114,7 +114,7 @@ describe('groups (issue 12)', () => {
     // ── The group is no longer needed: the admin deletes it after a confirmation.
     await renamed.getByRole('button', { name: 'Delete Approvers EU' }).click();
     await admin.getByText('Delete the group “Approvers EU”? Its members stay in the tenant.').waitFor();
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
     await admin.getByTestId('confirm-ok').click();
     await renamed.waitFor({ state: 'detached' });
   }, 120_000);

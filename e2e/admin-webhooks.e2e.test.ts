@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { uploadPdf } from './support/documents.ts';
 
 /** One call the loopback receiver got, with whether its signature matched the secret shown. */
@@ -55,7 +55,7 @@ describe('webhooks (issue 12)', () => {
     await signInAndWait(admin, 'admin@demo.test');
     await admin.goto('/admin?tab=webhooks');
     await admin.getByTestId('webhooks-tab').waitFor();
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
 
     // ── Subscribe: a URL that is not one is refused in plain words, then the secret is shown once.
     await admin.getByTestId('webhook-add').click();
@@ -67,11 +67,11 @@ describe('webhooks (issue 12)', () => {
     await form.getByTestId('webhook-url').fill(`${origin}/hook`);
     await form.getByTestId('webhook-description').fill('Records system');
     await form.getByTestId('webhook-event-sent').check();
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
     await form.getByTestId('webhook-save').click();
     secret = (await admin.getByTestId('webhook-secret-value').textContent())?.trim() ?? '';
     expect(secret).toMatch(/^whsec_/);
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
     await admin.getByTestId('webhook-secret-close').click();
     const row = admin.getByTestId('webhook-row').filter({ hasText: `${origin}/hook` });
     await row.waitFor();
@@ -119,7 +119,7 @@ describe('webhooks (issue 12)', () => {
     await sent.waitFor();
     expect(await sent.getByTestId('webhook-delivery-status').textContent()).toBe('Delivered');
     expect(await sent.textContent()).toContain(ePakId);
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
     await sent.getByTestId('webhook-resend').click();
     await admin.getByText('Sent again.').waitFor();
     await expect.poll(() => sent.getByTestId('webhook-delivery-attempts').locator('p').count()).toBe(2);
@@ -134,7 +134,7 @@ describe('webhooks (issue 12)', () => {
       await log.getByTestId('webhook-delivery-test').getByTestId('webhook-delivery-status').textContent(),
     ).toBe('Delivered');
     expect(calls[2]).toMatchObject({ event: 'test', signed: true });
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
     await log.getByRole('button', { name: 'Close' }).click();
 
     // ── Remove it: after a confirmation it is gone with its log.

@@ -4,7 +4,7 @@ import type { TenantConfiguration } from '@signet/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { uploadPdf } from './support/documents.ts';
 import { nextMail } from './support/mail.ts';
 
@@ -96,13 +96,13 @@ describe('field mapping (issue 12)', () => {
       await page.goto('/fieldsmapping');
       await page.getByTestId('webforms-off').waitFor();
       expect(await page.getByTestId('webforms-off').textContent()).toContain('Admin → Settings → Features');
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectAccessible(page);
 
       // ── On: the admin maps the form in the UI.
       await setWebForms(admin, true);
       await page.reload();
       await page.getByTestId('webforms-empty').waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectAccessible(page);
       await page.getByTestId('webform-create').click();
       const editor = page.getByRole('dialog', { name: 'New web-form mapping' });
       await editor.waitFor();
@@ -131,7 +131,7 @@ describe('field mapping (issue 12)', () => {
         'Step 1 (Sign), recipient 1: first name',
       );
       await choose(page, editor.getByLabel('What title fills', { exact: true }), 'The package subject');
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectAccessible(page);
       await editor.getByTestId('webform-save').click();
       await editor.waitFor({ state: 'hidden' });
       const row = page.locator('[data-testid="webform-row"][data-name="Website application"]');
@@ -142,7 +142,7 @@ describe('field mapping (issue 12)', () => {
       await row.getByRole('button', { name: 'Form API of Website application' }).click();
       const apiDialog = page.getByRole('dialog', { name: 'Form API: Website application' });
       await apiDialog.getByTestId('webform-api-snippet').waitFor();
-      expect(await seriousViolations(page)).toEqual([]);
+      await expectAccessible(page);
       const url = await apiDialog.getByTestId('webform-api-url').inputValue();
       expect(url.startsWith(`${baseUrl()}/msbapi/public/webform/`)).toBe(true);
       const snippet = (await apiDialog.getByTestId('webform-api-snippet').textContent()) ?? '';
@@ -205,7 +205,7 @@ describe('field mapping (issue 12)', () => {
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         // The language menu closes with an animation; axe looks at the page once it has gone.
         await page.getByRole('menu').waitFor({ state: 'detached' });
-        expect(await seriousViolations(page)).toEqual([]);
+        await expectAccessible(page);
       }
       await page.getByTestId('language-menu').click();
       await page.getByTestId('language-en').click();

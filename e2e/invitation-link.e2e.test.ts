@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, callApi, DEMO_PASSWORD, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { linkIn, nextMail } from './support/mail.ts';
 
 /** Someone with an account (and an organisation) of their own, whom Other then invites. */
@@ -35,7 +35,7 @@ describe('an invitation to join another organisation', () => {
     await page.goto(link);
     await page.getByTestId('invitation-summary-Other').waitFor();
     expect(await page.getByTestId('invitation-summary-Other').textContent()).toContain('Olga Other');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.getByTestId('invitation-accept').click();
     await page.getByTestId('invitation-result').waitFor();
     expect(await page.getByTestId('invitation-result').textContent()).toContain('Other');

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { FakeGraph } from '../apps/server/test/support/fake-graph.ts';
 import { apiSignIn, callApi, goClientSide, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { startFakeOneDrive } from './support/fake-onedrive.ts';
 import { onePagePdf } from './support/pdf.ts';
 
@@ -45,7 +45,7 @@ describe('files from OneDrive in compose (issue 22)', () => {
     expect(new URL((await signInWindow).url()).pathname).toMatch(/authorize|onedrive-signin/);
     const picker = page.frameLocator('[data-testid="onedrive-picker"]');
     await picker.getByText('Choose a file').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await picker.getByRole('button', { name: `Pick ${lease}` }).click();
     const added = page.getByTestId('uploaded-document').filter({ hasText: lease.replace(/\.pdf$/, '') });
     await added.waitFor();
@@ -59,7 +59,7 @@ describe('files from OneDrive in compose (issue 22)', () => {
     await expect
       .poll(() => refused.getByTestId('upload-error').textContent())
       .toBe('Your Microsoft sign-in has expired. Choose "From OneDrive" again to sign in.');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     // The server fetched the picked file through Graph with the token the browser got.
     expect(
       microsoft.requests.some(

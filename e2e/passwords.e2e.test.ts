@@ -78,5 +78,5 @@ describe('passwords: invitation, forgot and reset, reset by an admin', () => {
     await page.getByTestId('login-submit').waitFor();
     await signIn(page, INVITEE, 'Invitee-pass-3');
     await expectDashboard(page);
-  }, 60_000);
+  });
 });

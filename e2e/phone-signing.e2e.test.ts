@@ -2,7 +2,7 @@ import { nssDbTrusting, pdfsig, qpdfCheck } from '@signet/pdf/testing';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiSignIn, baseUrl, callApi } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { linkIn, nextMail } from './support/mail.ts';
 import { pagesPdf } from './support/pdf.ts';
 import { doubleTap, newPhonePage, pinch, sidewaysOverflow, touchStroke } from './support/phone.ts';
@@ -99,7 +99,7 @@ describe('signing on a phone (issue 18)', () => {
     if (!scroller || !page1) throw new Error('no boxes');
     expect(scroller.width).toBe(390);
     expect(page1.width).toBeGreaterThan(370);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     // ── Pinch to zoom in, double tap back to fit-width, double tap to zoom in: never sideways on the page.
     const fit = await zoomLevel(page);
@@ -156,7 +156,7 @@ describe('signing on a phone (issue 18)', () => {
     // Typing and uploading are one tap away.
     await page.getByTestId('signature-tab-type').waitFor();
     await page.getByTestId('signature-tab-upload').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     expect(await page.getByTestId('signature-apply').isDisabled()).toBe(true);
     await touchStroke(
       cdp,
@@ -211,7 +211,7 @@ describe('signing on a phone (issue 18)', () => {
     // ── The rest of the panel is one tap away in a bottom sheet.
     await page.getByTestId('phone-more').tap();
     await page.getByTestId('action-reject').waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
     await page.getByTestId('action-reject').waitFor({ state: 'detached' });
 

@@ -2,7 +2,7 @@ import type { TenantConfiguration } from '@signet/contracts';
 import { nssDbTrusting, pdfsig, qpdfCheck, rgbaPng } from '@signet/pdf/testing';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { pickMember } from './support/journeys.ts';
 import { pagesPdf } from './support/pdf.ts';
 import { sidewaysAt360 } from './support/phone.ts';
@@ -81,7 +81,7 @@ describe('rubber stamps and letterheads (issue 14)', () => {
           (x - 90) ** 2 + (y - 90) ** 2 < 85 ** 2 ? [30, 30, 160, 255] : [0, 0, 0, 0],
         ),
       });
-      expect(await seriousViolations(adminPage)).toEqual([]);
+      await expectAccessible(adminPage);
       await adminPage.getByTestId('rubber-stamp-save').click();
       const row = adminPage.locator(`[data-testid="rubber-stamp-row"][data-name="${stampName}"]`);
       await row.waitFor();
@@ -89,7 +89,7 @@ describe('rubber stamps and letterheads (issue 14)', () => {
       expect(await row.innerText()).toContain('Not shared yet');
       await row.getByTestId('rubber-stamp-share').click();
       await pickMember(adminPage, 'rubber-stamp-share-users', 'signer1@demo.test');
-      expect(await seriousViolations(adminPage)).toEqual([]);
+      await expectAccessible(adminPage);
       await adminPage.getByTestId('rubber-stamp-share-save').click();
       await expect.poll(() => row.innerText()).toContain('Shared with 1 people and 0 groups');
       expect(await sidewaysAt360(adminPage)).toEqual([]);
@@ -125,7 +125,7 @@ describe('rubber stamps and letterheads (issue 14)', () => {
         `[data-testid="letterhead-row"][data-name="${letterheadName}"]`,
       );
       await letterheadRow.getByRole('img').waitFor();
-      expect(await seriousViolations(custodian)).toEqual([]);
+      await expectAccessible(custodian);
       expect(await sidewaysAt360(custodian)).toEqual([]);
 
       // ── Composes: signer1's signature, a rubber-stamp tag over it, and the letterhead at the top.
@@ -155,7 +155,7 @@ describe('rubber stamps and letterheads (issue 14)', () => {
       await expect.poll(() => custodian.getByTestId('placed-tag').count()).toBe(3);
       await custodian.getByTestId('tag-letterhead-select').click();
       await custodian.getByRole('option', { name: letterheadName }).click();
-      expect(await seriousViolations(custodian)).toEqual([]);
+      await expectAccessible(custodian);
       await custodian.getByTestId('epak-send').click();
       await custodian.waitForURL(/\/dashboard\?ePakId=/);
       const ePakId = new URL(custodian.url()).searchParams.get('ePakId') ?? '';
@@ -169,7 +169,7 @@ describe('rubber stamps and letterheads (issue 14)', () => {
         .poll(() => signer.getByTestId('signing-passcode-state').textContent())
         .toBe('Your signing passcode is set.');
       await signer.getByTestId('signing-passcode-current').waitFor();
-      expect(await seriousViolations(signer)).toEqual([]);
+      await expectAccessible(signer);
       expect(await signer.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
       await signer.setViewportSize({ width: 1280, height: 900 });
 
@@ -184,7 +184,7 @@ describe('rubber stamps and letterheads (issue 14)', () => {
         return option;
       };
       const first = await pickStamp('111111');
-      expect(await seriousViolations(signer)).toEqual([]);
+      await expectAccessible(signer);
       await first.click();
       await signer.getByTestId('rubber-stamp-picker').waitFor({ state: 'detached' });
       await signer.locator('[data-testid="sign-open-tag"][data-tag-type="signature"]').first().click();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOidcProvider, type TestOidcProvider } from '../apps/server/test/support/oidc-provider.ts';
 import { apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 
 describe('single sign-on (issue 12)', () => {
   const browser = setupBrowser();
@@ -27,7 +27,7 @@ describe('single sign-on (issue 12)', () => {
     await admin.goto('/admin?tab=sso');
     await admin.getByTestId('sso-card').waitFor();
     expect(await admin.getByTestId('sso-redirect-uri').textContent()).toBe(`${baseUrl()}/sso/callback`);
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
 
     await admin.getByTestId('sso-display-name').fill('Demo ID');
     await admin.getByTestId('sso-issuer').fill('not an address');
@@ -51,7 +51,7 @@ describe('single sign-on (issue 12)', () => {
     await admin.getByRole('switch', { name: 'Add new people at their first sign-in' }).click();
     await admin.getByTestId('sso-domains').fill('demo.test');
     await admin.getByTestId('sso-domains').press('Enter');
-    expect(await seriousViolations(admin)).toEqual([]);
+    await expectAccessible(admin);
     await admin.getByTestId('sso-save').click();
     await admin.getByText('Single sign-on saved.').waitFor();
     await admin.getByText('A secret is stored. Leave this empty to keep it.').waitFor();
@@ -65,7 +65,7 @@ describe('single sign-on (issue 12)', () => {
     const button = page.getByTestId('login-sso');
     await button.waitFor();
     expect(await button.textContent()).toBe('Sign in with Demo ID');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await button.click();
     await page.waitForURL((url) => url.origin === idp.issuer);
     await page.locator('input[name="login"]').fill('nadia');
@@ -96,7 +96,7 @@ describe('single sign-on (issue 12)', () => {
     await outsider
       .getByText('You are not a member of this organisation through its provider.', { exact: false })
       .waitFor();
-    expect(await seriousViolations(outsider)).toEqual([]);
+    await expectAccessible(outsider);
     await outsider.getByTestId('sso-back').click();
     await outsider.getByTestId('login-sso').waitFor();
 

@@ -7,7 +7,7 @@ import { nssDbTrusting, pdfsig, qpdfCheck, rgbaPng } from '@signet/pdf/testing';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { downloadText, pickMember } from './support/journeys.ts';
 import { pagesPdf } from './support/pdf.ts';
 import { sidewaysAt360 } from './support/phone.ts';
@@ -128,7 +128,7 @@ describe('stamp papers (issue 14)', () => {
       await adminPage.goto('/stamppapers');
       await adminPage.getByTestId('stamp-inventory').waitFor();
       expect(await adminPage.getByTestId('global-search-input').count()).toBe(0);
-      expect(await seriousViolations(adminPage)).toEqual([]);
+      await expectAccessible(adminPage);
 
       // ── Imports the CSV: 19 imported, the bad row listed with why, and downloaded as CSV.
       await adminPage.getByTestId('stamp-import').click();
@@ -143,7 +143,7 @@ describe('stamp papers (issue 14)', () => {
       expect(await failedRows.count()).toBe(1);
       expect(await failedRows.first().innerText()).toContain(bad);
       expect(await failedRows.first().innerText()).toContain('The denomination is not one of');
-      expect(await seriousViolations(adminPage)).toEqual([]);
+      await expectAccessible(adminPage);
       const failedCsv = await downloadText(adminPage, 'stamp-csv-download-failed');
       expect(failedCsv).toContain(bad);
       expect(failedCsv.split(/\r?\n/).filter((l) => l.trim() !== '')).toHaveLength(2);
@@ -167,7 +167,7 @@ describe('stamp papers (issue 14)', () => {
       expect(await adminPage.getByTestId('stamp-form-error').innerText()).toBe(
         'A stamp paper with this stamp id already exists in the organisation.',
       );
-      expect(await seriousViolations(adminPage)).toEqual([]);
+      await expectAccessible(adminPage);
       await adminPage.getByRole('button', { name: 'Cancel' }).click();
 
       // ── A revoke with no dates: -209 said in the dialog.
@@ -176,7 +176,7 @@ describe('stamp papers (issue 14)', () => {
       expect(await adminPage.getByTestId('stamp-revoke-error').innerText()).toContain(
         'The date range is not valid',
       );
-      expect(await seriousViolations(adminPage)).toEqual([]);
+      await expectAccessible(adminPage);
       await adminPage.getByRole('button', { name: 'Cancel' }).click();
 
       // ── The 19 papers are in the inventory as Unused; five are assigned to the custodian.
@@ -191,7 +191,7 @@ describe('stamp papers (issue 14)', () => {
         await adminPage.getByRole('checkbox', { name: `Select stamp paper ${id}` }).check();
       await adminPage.getByTestId('stamp-assign-open').click();
       await pickMember(adminPage, 'stamp-assign-users', 'custodian@demo.test');
-      expect(await seriousViolations(adminPage)).toEqual([]);
+      await expectAccessible(adminPage);
       await adminPage.getByTestId('stamp-assign-submit').click();
       await adminPage.getByTestId('stamp-assign').waitFor({ state: 'detached' });
       const assignedTo = async (id: string) =>
@@ -224,7 +224,7 @@ describe('stamp papers (issue 14)', () => {
       expect(await custodian.getByTestId('compose-stamp-paper-chosen').innerText()).toBe(
         'A Maharashtra (MH) stamp paper of ₹100 will be page 1 of Lease.pdf.',
       );
-      expect(await seriousViolations(custodian)).toEqual([]);
+      await expectAccessible(custodian);
       const signers = custodian.getByTestId('step-1-signers');
       await signers.fill('signer1@demo.test');
       await signers.press('Enter');
@@ -286,7 +286,7 @@ describe('stamp papers (issue 14)', () => {
       await mh100.waitFor();
       expect(await mh100.locator('[data-status="CONSUMED"]').innerText()).toBe('1');
       await adminPage.getByTestId('stamp-stats-chart').waitFor();
-      expect(await seriousViolations(adminPage)).toEqual([]);
+      await expectAccessible(adminPage);
       expect(await sidewaysAt360(adminPage)).toEqual([]);
 
       // ── The signed PDF: the stamp page first, then the lease; one valid signature over it all.

@@ -2,7 +2,7 @@ import type { TenantConfiguration } from '@signet/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { pickMember } from './support/journeys.ts';
 import { pagesPdf } from './support/pdf.ts';
 import { sidewaysAt360 } from './support/phone.ts';
@@ -50,10 +50,10 @@ describe('team rooms (issue 13)', () => {
       // Spec §2: no search bar on the team-room screen.
       expect(await custodian.getByTestId('global-search-input').count()).toBe(0);
       await custodian.getByTestId('teamrooms-empty').waitFor();
-      expect(await seriousViolations(custodian)).toEqual([]);
+      await expectAccessible(custodian);
       await custodian.getByTestId('teamroom-create').click();
       await custodian.getByTestId('teamroom-create-name').fill(ROOM);
-      expect(await seriousViolations(custodian)).toEqual([]);
+      await expectAccessible(custodian);
       await custodian.getByTestId('teamroom-create-save').click();
       await custodian.getByRole('link', { name: ROOM }).click();
       await custodian.getByTestId('page-trDocument').waitFor();
@@ -86,7 +86,7 @@ describe('team rooms (issue 13)', () => {
         'Guarantee.pdf | not used',
         'Loan agreement.pdf | not used',
       ]);
-      expect(await seriousViolations(custodian)).toEqual([]);
+      await expectAccessible(custodian);
       const roomUrl = custodian.url();
 
       // ── Starts an ePak from one: compose opens with it, the signer and a signature tag go on, it is sent.
@@ -113,7 +113,7 @@ describe('team rooms (issue 13)', () => {
         'Guarantee.pdf | not used',
         'Loan agreement.pdf | in progress 0% done loan of the rao family',
       ]);
-      expect(await seriousViolations(custodian)).toEqual([]);
+      await expectAccessible(custodian);
 
       // ── The signer sees the room from their own menu, with both documents.
       const signer = await browser.newPage();
@@ -128,7 +128,7 @@ describe('team rooms (issue 13)', () => {
       ]);
       // A signer works with documents but does not start ePaks.
       expect(await signer.getByTestId('teamroom-start-epak').count()).toBe(0);
-      expect(await seriousViolations(signer)).toEqual([]);
+      await expectAccessible(signer);
       // On a phone nothing scrolls sideways: the room, then the list.
       expect(await sidewaysAt360(signer)).toEqual([]);
       await signer.getByRole('link', { name: 'All team rooms' }).click();
@@ -139,7 +139,7 @@ describe('team rooms (issue 13)', () => {
       await custodian.goto('/teamroom');
       await custodian.getByTestId('teamroom-clone').first().click();
       expect(await custodian.getByTestId('teamroom-clone-name').inputValue()).toBe(`${ROOM} (copy)`);
-      expect(await seriousViolations(custodian)).toEqual([]);
+      await expectAccessible(custodian);
       await custodian.getByTestId('teamroom-clone-save').click();
       await custodian.getByRole('link', { name: `${ROOM} (copy)` }).click();
       await custodian.getByTestId('teamroom-documents-empty').waitFor();
@@ -155,7 +155,7 @@ describe('team rooms (issue 13)', () => {
       expect(await custodian.getByTestId('nav-teamroom').count()).toBe(0);
       await custodian.goto(roomUrl);
       await custodian.getByTestId('teamrooms-off').waitFor();
-      expect(await seriousViolations(custodian)).toEqual([]);
+      await expectAccessible(custodian);
       const api = await apiSignIn('custodian@demo.test');
       const refused = await callApi('GET', '/v1/teamrooms', { token: api.token });
       expect([refused.code, refused.data]).toEqual([-1, { feature: 'teamRoom' }]);

@@ -9,7 +9,9 @@ export default defineProject({
     include: ['**/*.e2e.test.ts'],
     globalSetup: ['./support/global-setup.ts'],
     fileParallelism: false,
-    testTimeout: 45_000,
+    // A journey's own steps time out after 15 s (support/app.ts), which catches a hang; the whole
+    // journey gets room for a loaded machine, where the longest take 40 s and more.
+    testTimeout: 120_000,
     hookTimeout: 180_000,
   },
 });

@@ -2,7 +2,7 @@ import { unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { seriousViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { onePagePdf } from './support/pdf.ts';
 
 const tagCount = (page: Page) => page.getByTestId('placed-tag').count();
@@ -38,7 +38,7 @@ describe('workflows and templates (issue 13)', () => {
     await page.getByTestId('page-workflows').waitFor();
     // Away from the menu: axe judges the page, not the hover colours of the link just clicked.
     await page.mouse.move(600, 500);
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     // ── A workflow template: one signing step whose two signers are roles filled at compose.
     await page.getByTestId('workflow-new').click();
@@ -47,7 +47,7 @@ describe('workflows and templates (issue 13)', () => {
     await addRole(page, 'Borrower');
     await addRole(page, 'Guarantor');
     await page.getByTestId('workflow-expiry-days').fill('30');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.getByTestId('workflow-save').click();
     await page.getByTestId('workflow-name').waitFor({ state: 'detached' });
     const row = page.getByTestId('workflow-row').filter({ hasText: 'Loan agreement' });
@@ -68,7 +68,7 @@ describe('workflows and templates (issue 13)', () => {
     await template.getByTestId('template-workflow').click();
     await page.getByRole('option', { name: 'Loan agreement', exact: true }).click();
     await page.getByText('Saved.').first().waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
 
     // ── Its tags, placed once in compose's tag editor: a signature for each role.
     await template.getByTestId('template-tags').click();
@@ -81,7 +81,7 @@ describe('workflows and templates (issue 13)', () => {
     await surface.click({ position: { x: 60, y: 400 } });
     expect(await tagCount(page)).toBe(2);
     await page.getByRole('button', { name: 'Signature tag for the Guarantor on page 1' }).waitFor();
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.getByTestId('template-tags-save').click();
     await page.getByText('Saved.').first().waitFor();
     await page.getByRole('link', { name: 'Back to the templates' }).click();
@@ -105,7 +105,7 @@ describe('workflows and templates (issue 13)', () => {
     await page.getByTestId('use-role-1').fill('signer1@demo.test');
     await page.getByTestId('use-role-2').fill('signer2@demo.test');
     await page.getByTestId('use-subject').fill('Loan agreement — Sanjay and Sara');
-    expect(await seriousViolations(page)).toEqual([]);
+    await expectAccessible(page);
     await page.getByTestId('use-compose').click();
     await page.getByTestId('tag-editor').waitFor();
     await page.getByRole('button', { name: 'Signature tag for signer1@demo.test on page 1' }).waitFor();
