@@ -17,47 +17,53 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(() => {
     (window as unknown as { __axeLastLook?: string }).__axeLastLook = undefined;
   });
-  await page.waitForFunction(
-    () => {
-      const w = window as unknown as { __axeLastLook?: string | undefined };
-      const animations = document.getAnimations();
-      const endless = new Set(
-        animations
-          .filter((a) => a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
-          .map((a) => (a.effect as KeyframeEffect | null)?.target),
-      );
-      const running = animations.some(
-        (a) => a.playState === 'running' && !endless.has((a.effect as KeyframeEffect | null)?.target ?? null),
-      );
-      const dialogsFaded = [...document.querySelectorAll('[role="dialog"]')].some((dialog) => {
-        for (let el: Element | null = dialog; el; el = el.parentElement)
-          if (Number(getComputedStyle(el).opacity) < 1) return true;
-        return false;
+  await page
+    .waitForFunction(
+      () => {
+        const w = window as unknown as { __axeLastLook?: string | undefined };
+        const animations = document.getAnimations();
+        const endless = new Set(
+          animations
+            .filter((a) => a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
+            .map((a) => (a.effect as KeyframeEffect | null)?.target),
+        );
+        const running = animations.some(
+          (a) =>
+            a.playState === 'running' && !endless.has((a.effect as KeyframeEffect | null)?.target ?? null),
+        );
+        const dialogsFaded = [...document.querySelectorAll('[role="dialog"]')].some((dialog) => {
+          for (let el: Element | null = dialog; el; el = el.parentElement)
+            if (Number(getComputedStyle(el).opacity) < 1) return true;
+          return false;
+        });
+        // A skeleton's endless pulse changes its opacity on every poll: it does not count.
+        const seeThrough = [...document.querySelectorAll('body *')]
+          .filter((el) => !endless.has(el))
+          .map((el) => getComputedStyle(el).opacity)
+          .filter((opacity) => opacity !== '1')
+          .join();
+        const look = running || dialogsFaded ? undefined : seeThrough;
+        const settled = look !== undefined && look === w.__axeLastLook;
+        w.__axeLastLook = look;
+        return settled;
+      },
+      undefined,
+      { polling: 100, timeout: 20_000 },
+    )
+    .catch(async (error: Error) => {
+      const look = await page.evaluate(() => {
+        const w = window as unknown as { __axeLastLook?: string };
+        const running = document
+          .getAnimations()
+          .filter((a) => a.playState === 'running')
+          .map(
+            (a) =>
+              `${a.constructor.name} ${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty} on ${(a.effect as KeyframeEffect | null)?.target?.className}`,
+          );
+        return `running: ${running.join('; ')}; see-through: ${w.__axeLastLook}`;
       });
-      // A skeleton's endless pulse changes its opacity on every poll: it does not count.
-      const seeThrough = [...document.querySelectorAll('body *')]
-        .filter((el) => !endless.has(el))
-        .map((el) => getComputedStyle(el).opacity)
-        .filter((opacity) => opacity !== '1')
-        .join();
-      const look = running || dialogsFaded ? undefined : seeThrough;
-      const settled = look !== undefined && look === w.__axeLastLook;
-      w.__axeLastLook = look;
-      return settled;
-    },
-    undefined,
-    { polling: 100, timeout: 10_000 },
-  ).catch(async (error: Error) => {
-    const look = await page.evaluate(() => {
-      const w = window as unknown as { __axeLastLook?: string };
-      const running = document
-        .getAnimations()
-        .filter((a) => a.playState === 'running')
-        .map((a) => `${a.constructor.name} ${(a as CSSAnimation).animationName ?? (a as CSSTransition).transitionProperty} on ${(a.effect as KeyframeEffect | null)?.target?.className}`);
-      return `running: ${running.join('; ')}; see-through: ${w.__axeLastLook}`;
+      throw new Error(`the page did not settle for axe (${look}): ${error.message}`);
     });
-    throw new Error(`the page did not settle for axe (${look}): ${error.message}`);
-  });
   // Evaluated through the debugging protocol, not as an inline <script>: the app's
   // Content-Security-Policy (rightly) refuses inline scripts.
   await page.evaluate(axeSource);
