@@ -114,6 +114,9 @@ export async function startMailCatcher() {
       });
     },
   });
+  // A sender that dies mid-session (the soak's faults SIGKILL server processes) resets its
+  // connection; that ends the session, not the catcher.
+  server.on('error', () => undefined);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
 
