@@ -3,7 +3,7 @@ import { nssDbTrusting, pdfsig, qpdfCheck, rgbaPng } from '@signet/pdf/testing';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
-import { pickMember } from './support/journeys.ts';
+import { pickMember, placeStampedSignature } from './support/journeys.ts';
 import { pagesPdf } from './support/pdf.ts';
 import { sidewaysAt360 } from './support/phone.ts';
 import { renderPage } from './support/render.ts';
@@ -143,18 +143,7 @@ describe('rubber stamps and letterheads (issue 14)', () => {
       await custodian.getByTestId('compose-continue').click();
       await custodian.getByTestId('tag-editor').waitFor({ timeout: 30_000 });
       await custodian.getByText('Actual size').click();
-      const surface = custodian.getByTestId('page-surface-1');
-      await surface.click({ position: { x: 100, y: 500 } });
-      await expect.poll(() => custodian.getByTestId('placed-tag').count()).toBe(1);
-      // A signature and a rubber stamp may overlap (spec §2).
-      await custodian.getByTestId('palette-rubberStamp').click();
-      await surface.click({ position: { x: 240, y: 470 } });
-      await expect.poll(() => custodian.getByTestId('placed-tag').count()).toBe(2);
-      await custodian.getByTestId('palette-letterHead').click();
-      await surface.click({ position: { x: 60, y: 20 } });
-      await expect.poll(() => custodian.getByTestId('placed-tag').count()).toBe(3);
-      await custodian.getByTestId('tag-letterhead-select').click();
-      await custodian.getByRole('option', { name: letterheadName }).click();
+      await placeStampedSignature(custodian, custodian.getByTestId('page-surface-1'), letterheadName);
       await expectAccessible(custodian);
       await custodian.getByTestId('epak-send').click();
       await custodian.waitForURL(/\/dashboard\?ePakId=/);

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { type ApiSession, apiSignIn, baseUrl, callApi, setupBrowser, signInAndWait } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
-import { downloadText, pickMember } from './support/journeys.ts';
+import { downloadText, pickMember, placeStampedSignature } from './support/journeys.ts';
 import { pagesPdf } from './support/pdf.ts';
 import { sidewaysAt360 } from './support/phone.ts';
 import { inkIn, renderPage } from './support/render.ts';
@@ -233,17 +233,7 @@ describe('stamp papers (issue 14)', () => {
       // The editor loads pdf.js with the first document: slow on a busy machine. Page 1 is the stamp paper.
       await custodian.getByTestId('tag-editor').waitFor({ timeout: 30_000 });
       // On the agreement's page (page 2): signer1's signature, the rubber stamp over it, the letterhead on top.
-      const agreement = custodian.getByTestId('page-surface-2');
-      await agreement.click({ position: { x: 100, y: 500 } });
-      await expect.poll(() => custodian.getByTestId('placed-tag').count()).toBe(1);
-      await custodian.getByTestId('palette-rubberStamp').click();
-      await agreement.click({ position: { x: 240, y: 470 } });
-      await expect.poll(() => custodian.getByTestId('placed-tag').count()).toBe(2);
-      await custodian.getByTestId('palette-letterHead').click();
-      await agreement.click({ position: { x: 60, y: 20 } });
-      await expect.poll(() => custodian.getByTestId('placed-tag').count()).toBe(3);
-      await custodian.getByTestId('tag-letterhead-select').click();
-      await custodian.getByRole('option', { name: letterheadName }).click();
+      await placeStampedSignature(custodian, custodian.getByTestId('page-surface-2'), letterheadName);
       await custodian.getByTestId('epak-send').click();
       await custodian.waitForURL(/\/dashboard\?ePakId=/);
       const ePakId = new URL(custodian.url()).searchParams.get('ePakId') ?? '';

@@ -1,4 +1,5 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { signInAndWait } from './app.ts';
 
 /** Steps several journeys share: files in and out of the admin screens, pickers, signing. */
@@ -45,4 +46,27 @@ export async function signAs(page: Page, email: string, ePakId: string, password
   await page.getByTestId('signature-apply').click();
   await page.getByTestId('action-sign').click();
   await page.getByTestId('sign-finished').waitFor();
+}
+
+/**
+ * In the tag editor, on `surface` (a page): a signature for the step's first signer, a rubber
+ * stamp overlapping it (spec §2 allows that overlap) and a letterhead at the top, set to `letterheadName`.
+ */
+export async function placeStampedSignature(
+  page: Page,
+  surface: Locator,
+  letterheadName: string,
+): Promise<void> {
+  const placed = () => page.getByTestId('placed-tag').count();
+  const before = await placed();
+  await surface.click({ position: { x: 100, y: 500 } });
+  await expect.poll(placed).toBe(before + 1);
+  await page.getByTestId('palette-rubberStamp').click();
+  await surface.click({ position: { x: 240, y: 470 } });
+  await expect.poll(placed).toBe(before + 2);
+  await page.getByTestId('palette-letterHead').click();
+  await surface.click({ position: { x: 60, y: 20 } });
+  await expect.poll(placed).toBe(before + 3);
+  await page.getByTestId('tag-letterhead-select').click();
+  await page.getByRole('option', { name: letterheadName }).click();
 }
