@@ -5,11 +5,15 @@
 -- LEVEL SECURITY a query without that setting sees no rows and writes into another tenant are
 -- refused. The owner (migrations, sign-in, cross-tenant jobs) must be a superuser or have
 -- BYPASSRLS.
+-- Roles belong to the cluster, not the database, and the migration lock is per database: two
+-- databases of one cluster migrated at the same moment (test suites, a second installation) may
+-- both find no role, and the one that loses the race must not fail.
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'signet_app') THEN
     CREATE ROLE signet_app NOLOGIN;
   END IF;
+EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL;
 END
 $$;
 --> statement-breakpoint

@@ -177,7 +177,10 @@ async function prepareRoles(url: string): Promise<void> {
   await client.connect();
   try {
     await client.query(`DO $$ BEGIN
-      IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'signet_app') THEN CREATE ROLE signet_app NOLOGIN; END IF;
+      BEGIN
+        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'signet_app') THEN CREATE ROLE signet_app NOLOGIN; END IF;
+      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; -- made meanwhile by another database's migration
+      END;
       IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
         EXECUTE format('GRANT signet_app TO %I', current_user);
       END IF;
