@@ -21,6 +21,15 @@ export const REPORT_MEDIA: Record<Exclude<ReportFormat, 'json'>, string> = {
 /** exceljs's zip entry for a sheet (readable-stream's PassThrough). */
 type ZipEntry = Writable & { _writableState?: { needDrain?: boolean } };
 
+/**
+ * The zip entry exceljs writes a sheet's XML into: readable-stream's PassThrough, whose state is
+ * its own (`_writableState`). Internals of exceljs 4, so a test checks they are still there: were
+ * they gone, the wait on them would silently do nothing and an export's memory grow again.
+ */
+export function sheetZipEntry(sheet: ExcelJS.Worksheet): ZipEntry | undefined {
+  return (sheet as unknown as { _stream?: { pipes?: ZipEntry[] } })._stream?.pipes?.[0];
+}
+
 /** Until `stream` has drained, or can take no more (closed or failed: the export's end says why). */
 async function drained(stream: Writable): Promise<void> {
   const ac = new AbortController();
@@ -84,8 +93,7 @@ function xlsxSink(out: Writable, onStart: () => void, language: Language): Repor
       // exceljs writes the sheet's XML into its zip entry without heeding that stream's
       // backpressure, so rows pile up there when compression falls behind (11 bytes a row,
       // bench:report-sink): wait for that stage, then for the reader, before the next batch.
-      // The entry is readable-stream's PassThrough, whose state is its own (`_writableState`).
-      const entry = (sheet as unknown as { _stream?: { pipes?: ZipEntry[] } })._stream?.pipes?.[0];
+      const entry = sheetZipEntry(sheet);
       if (entry?._writableState?.needDrain) await drained(entry);
       if (out.writableNeedDrain) await drained(out);
     },
