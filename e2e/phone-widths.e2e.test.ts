@@ -38,6 +38,7 @@ const ADMIN_TABS = [
   'workflowStates',
   'userSyncUp',
   'sso',
+  'rubberStamps',
 ];
 
 /** Screens anyone may open without signing in (the signing view has its own phone journey). */
@@ -53,6 +54,7 @@ const PUBLIC_PATHS = [
   '/changepassword',
   '/authenticate',
   '/invitation',
+  '/verify',
 ];
 
 /** The addresses a role may open: its routes (spec §6), the ePak list with the dashboard, each admin tab. */
