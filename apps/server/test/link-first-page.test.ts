@@ -70,6 +70,8 @@ describe("an easy-sign link's first paint", () => {
     // The page's size in points (A4 or Letter from the sample), so the frame keeps its proportions.
     expect(img).toMatch(/width="\d+" height="\d+"/);
     expect(img).toContain('alt="Première page du document à signer"');
+    // The frame around it paints without waiting for the picture to be decoded.
+    expect(img).toContain('decoding="async"');
     expect(res.body).not.toContain('<!--boot-frame-->');
 
     const drawn = await picture(token);
