@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { roleStatements } from '../src/db/role-statements.ts';
 import { TEST_DATABASE_URL } from './support/test-database.ts';
 
 /**
@@ -12,11 +12,10 @@ import { TEST_DATABASE_URL } from './support/test-database.ts';
  */
 describe.skipIf(!TEST_DATABASE_URL)('the role of migration 0001 (needs PostgreSQL)', () => {
   it('is made once when eight connections run its statement at the same moment, none failing', async () => {
-    const migration = readFileSync(new URL('../drizzle/0001_rls.sql', import.meta.url), 'utf8');
-    const [createRole] = migration.split('--> statement-breakpoint');
+    const [createRole] = roleStatements();
     // The same statement, for a role of this test's own so the cluster's real role is untouched.
     const role = `signet_race_${randomBytes(4).toString('hex')}`;
-    const statement = (createRole ?? '').replaceAll('signet_app', role);
+    const statement = createRole.replaceAll('signet_app', role);
     expect(statement).toContain(`CREATE ROLE ${role}`);
     const clients = Array.from({ length: 8 }, () => new pg.Client({ connectionString: TEST_DATABASE_URL }));
     const [first] = clients as [pg.Client];

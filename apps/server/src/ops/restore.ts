@@ -8,6 +8,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import tar from 'tar-stream';
 import type { BlobStore } from '../adapters/storage/blob-store.ts';
+import { roleStatements } from '../db/role-statements.ts';
 import type { DatabaseLocation } from './backup.ts';
 import {
   BACKUP_FORMAT,
@@ -171,20 +172,12 @@ async function ensureEmpty(database: DatabaseLocation, blobs: BlobStore): Promis
     );
 }
 
-/** Before pg_restore: the role the dump grants to exists in this cluster too (as migration 0001 makes it). */
+/** Before pg_restore: the role the dump grants to exists in this cluster too, made by migration 0001's own statements. */
 async function prepareRoles(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(`DO $$ BEGIN
-      BEGIN
-        IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'signet_app') THEN CREATE ROLE signet_app NOLOGIN; END IF;
-      EXCEPTION WHEN duplicate_object OR unique_violation THEN NULL; -- made meanwhile by another database's migration
-      END;
-      IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
-        EXECUTE format('GRANT signet_app TO %I', current_user);
-      END IF;
-    END $$`);
+    for (const statement of roleStatements()) await client.query(statement);
   } finally {
     await client.end();
   }
