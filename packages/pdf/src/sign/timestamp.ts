@@ -32,21 +32,31 @@ function tsaError(message: string): PdfError {
   return new PdfError(Code.SYSTEM_ERROR, `The timestamp authority failed: ${message}`);
 }
 
+/**
+ * An RFC 3161 TimeStampReq over a SHA-256 imprint with a 64-bit nonce made from `random`. The
+ * nonce is a DER INTEGER, which must be positive and minimally encoded: a leading 0x00 followed by
+ * a byte below 0x80 is illegal padding that strict TSAs (OpenSSL among them) refuse as "wrong
+ * format", once in 256 requests. So its first byte is kept between 0x01 and 0x7f.
+ */
+export function timestampQuery(imprint: Uint8Array, random: Uint8Array): Uint8Array {
+  const nonce = Uint8Array.from(random.subarray(0, 8));
+  nonce[0] = ((nonce[0] as number) % 0x7f) + 1;
+  return der(
+    seq(
+      int(1),
+      seq(seq(oid(OID.sha256), nul()), octets(imprint)),
+      new asn1js.Integer({ valueHex: nonce.buffer }),
+      bool(true),
+    ),
+  );
+}
+
 /** Asks the TSA for a token over SHA-256(data) and checks that the token answers this request. */
 export async function requestTimestamp(tsa: TsaConfig, data: Uint8Array | Uint8Array[]): Promise<Uint8Array> {
   const h = createHash('sha256');
   for (const d of Array.isArray(data) ? data : [data]) h.update(d);
   const imprint = h.digest();
-  const nonce = randomBytes(8);
-  nonce[0] = (nonce[0] as number) & 0x7f;
-  const req = der(
-    seq(
-      int(1),
-      seq(seq(oid(OID.sha256), nul()), octets(imprint)),
-      new asn1js.Integer({ valueHex: nonce.buffer.slice(nonce.byteOffset, nonce.byteOffset + 8) }),
-      bool(true),
-    ),
-  );
+  const req = timestampQuery(imprint, randomBytes(8));
   const doFetch = tsa.fetch ?? fetch;
   let body: Uint8Array;
   try {
