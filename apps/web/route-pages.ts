@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { BOOT_FRAME_SLOT } from '@signet/contracts';
 import type { Manifest, Plugin } from 'vite';
 import { initialFiles } from './bundle-budget.ts';
 
@@ -32,6 +33,36 @@ export function routePage(
   return described.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 
+/**
+ * What a first screen paints before the app has loaded, in index.html's frame: its heading, in
+ * the reader's language, where the screen will show it — the sign-in card of the guest pages, or
+ * the top of a signed-in page — so that the first thing read is the screen itself, not a blank
+ * page for as long as the app takes to arrive on a slow phone (index.html styles the classes).
+ * React's own heading then takes its place at the same size.
+ */
+export interface ScreenFrame {
+  /** The translation key of the screen's heading. */
+  heading: string;
+  layout: 'card' | 'page';
+}
+
+const escapeHtml = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The frame's markup for one screen in one language. */
+export function frameMarkup(frame: ScreenFrame, heading: string): string {
+  const title = `<h1 class="boot-title">${escapeHtml(heading)}</h1>`;
+  if (frame.layout === 'page') return `<main class="boot-main boot-wide">${title}</main>`;
+  // The form's fields and button as grey bars: where they will be, not yet usable.
+  const bars = `${'<div class="boot-bar-field"></div>'.repeat(2)}<div class="boot-bar-button"></div>`;
+  return `<main class="boot-main"><div class="boot-card">${title}<div aria-hidden="true">${bars}</div></div></main>`;
+}
+
+/** A page with its frame filled; the page must have the slot. */
+export function framedPage(html: string, markup: string): string {
+  if (!html.includes(BOOT_FRAME_SLOT)) throw new Error(`index.html has no ${BOOT_FRAME_SLOT}`);
+  return html.replace(BOOT_FRAME_SLOT, markup);
+}
+
 /** `<link rel="stylesheet">` → a preload that src/app/boot-styles.ts turns into one. */
 export function deferStylesheets(html: string): string {
   return html.replace(
@@ -42,10 +73,15 @@ export function deferStylesheets(html: string): string {
 
 /**
  * Writes `routes/<name>.html` for each first screen (the key's first path segment); the server
- * sends it for that route instead of index.html (apps/server/src/http/web-app-static.ts).
+ * sends it for that route instead of index.html (apps/server/src/http/web-app-static.ts). A screen
+ * with a frame also gets `routes/<name>.<language>.html` per language, its frame painted in that
+ * language with `words(language, key)`; the server picks the reader's.
  */
 export function routePages(
-  screens: Readonly<Record<string, { modules: readonly string[]; description?: string }>>,
+  screens: Readonly<
+    Record<string, { modules: readonly string[]; description?: string; frame?: ScreenFrame }>
+  >,
+  words: { languages: readonly string[]; word: (language: string, key: string) => string },
 ): Plugin {
   let outDir = 'dist';
   return {
@@ -62,12 +98,15 @@ export function routePages(
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       mkdirSync(join(outDir, ROUTE_PAGES_DIR), { recursive: true });
-      for (const [route, { modules, description }] of Object.entries(screens)) {
+      for (const [route, { modules, description, frame }] of Object.entries(screens)) {
         const name = route.replace(/^\//, '').split('/')[0];
-        writeFileSync(
-          join(outDir, ROUTE_PAGES_DIR, `${name}.html`),
-          routePage(index, manifest, modules, description),
-        );
+        const page = routePage(index, manifest, modules, description);
+        writeFileSync(join(outDir, ROUTE_PAGES_DIR, `${name}.html`), page);
+        if (!frame) continue;
+        for (const language of words.languages) {
+          const markup = frameMarkup(frame, words.word(language, frame.heading));
+          writeFileSync(join(outDir, ROUTE_PAGES_DIR, `${name}.${language}.html`), framedPage(page, markup));
+        }
       }
     },
   };

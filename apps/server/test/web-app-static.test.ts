@@ -37,6 +37,11 @@ beforeAll(async () => {
   await writeFile(join(web, 'robots.txt'), ROBOTS);
   await mkdir(join(web, 'routes'));
   await writeFile(join(web, 'routes/login.html'), LOGIN_PAGE);
+  // A screen whose heading the build painted into its page, once per language.
+  await writeFile(join(web, 'routes/dashboard.html'), 'dashboard, no frame');
+  for (const language of ['en', 'hi', 'fr']) {
+    await writeFile(join(web, `routes/dashboard.${language}.html`), `dashboard in ${language}`);
+  }
   db = await createTestDatabase();
   server = await createServer({
     config: {
@@ -92,6 +97,23 @@ describe('serving the web app', () => {
     }
     expect((await get('/loginx')).body).toBe(PAGE);
     expect((await get('/profile')).body).toBe(PAGE);
+  });
+
+  it("sends a first screen's page painted in the language the app said it will show, else in the browser's", async () => {
+    const page = (headers: Record<string, string>) => get('/dashboard', headers);
+    expect((await page({ cookie: 'a=1; signet_locale=hi; b=2', 'accept-language': 'fr' })).body).toBe(
+      'dashboard in hi',
+    );
+    expect((await page({ 'accept-language': 'fr-CA,fr;q=0.9,en;q=0.8' })).body).toBe('dashboard in fr');
+    expect((await page({ cookie: 'signet_locale=de', 'accept-language': 'de-DE' })).body).toBe(
+      'dashboard in en',
+    );
+    const res = await page({});
+    expect(res.body).toBe('dashboard in en');
+    // A cache between the browser and us must keep one copy per language.
+    expect(res.headers.vary).toMatch(/accept-language/i);
+    expect(res.headers.vary).toMatch(/cookie/i);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a missing asset with 404, not the page a browser would refuse as a script', async () => {

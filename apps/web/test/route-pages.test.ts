@@ -1,6 +1,6 @@
 import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { deferStylesheets, routePage } from '../route-pages.ts';
+import { deferStylesheets, framedPage, frameMarkup, routePage } from '../route-pages.ts';
 import { DEFERRED_STYLES_SELECTOR } from '../src/app/boot-styles.ts';
 
 const manifest: Manifest = {
@@ -30,5 +30,32 @@ describe('the page of a first screen', () => {
     expect(document.head.querySelector(DEFERRED_STYLES_SELECTOR)?.getAttribute('href')).toBe(
       '/assets/index-1.css',
     );
+  });
+});
+
+describe("a first screen's frame", () => {
+  const page = '<body><div id="root"><div class="boot"><!--boot-frame--></div></div></body>';
+
+  it('paints the sign-in heading in a card with the form as grey bars, hidden from screen readers', () => {
+    document.body.innerHTML = framedPage(
+      page,
+      frameMarkup({ heading: 'auth.signInTitle', layout: 'card' }, 'साइन इन करें'),
+    );
+    const title = document.querySelector('.boot-card h1.boot-title');
+    expect(title?.textContent).toBe('साइन इन करें');
+    expect(document.querySelector('.boot-card [aria-hidden="true"]')?.children).toHaveLength(3);
+  });
+
+  it("paints a signed-in page's heading at the top of the page, its words escaped", () => {
+    document.body.innerHTML = framedPage(
+      page,
+      frameMarkup({ heading: 'dashboard.title', layout: 'page' }, 'A <b> & "c"'),
+    );
+    expect(document.querySelector('main.boot-wide > h1.boot-title')?.textContent).toBe('A <b> & "c"');
+    expect(document.querySelector('b')).toBeNull();
+  });
+
+  it('refuses a page without the slot rather than writing one that paints nothing', () => {
+    expect(() => framedPage('<body></body>', '<h1>x</h1>')).toThrow(/boot-frame/);
   });
 });

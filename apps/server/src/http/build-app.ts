@@ -26,7 +26,7 @@ import { requestIdOf } from './request-context.ts';
 import { registerRoutes } from './route.ts';
 import { apiRoutes } from './routes/index.ts';
 import { installSecurityHeaders, webAppCsp } from './security-headers.ts';
-import { appPages, isMissingAsset, webAppStatic } from './web-app-static.ts';
+import { appPages, frameLanguage, isMissingAsset, webAppStatic } from './web-app-static.ts';
 
 export const API_PREFIX = '/msbapi';
 /** Uploads larger than this are refused (413) before they reach a use case. */
@@ -154,7 +154,7 @@ export async function buildApp(deps: Deps, options: AppOptions) {
         return reply.status(404).send({ code: -1, message: `No route GET ${request.url.split('?')[0]}` });
       }
       if (isMissingAsset(request.url)) return reply.status(404).type('text/plain').send('Not found');
-      return sendAppPage(reply, request.url, request.headers['accept-language']);
+      return sendAppPage(reply, request.url, frameLanguage(request.headers));
     });
   }
   return app;

@@ -1,4 +1,3 @@
-import { negotiateLanguage } from '../domain/auth/language.ts';
 import type { Deps } from '../domain/deps.ts';
 import { drawLinkPreview, linkPreviewOf } from '../domain/epaks/link-preview.ts';
 import type { FrameFiller } from './web-app-static.ts';
@@ -45,7 +44,7 @@ const escapeAttribute = (value: string) =>
  * `data-*` (apps/web/src/app/boot-frame.ts) and keeps showing it until pdf.js has drawn the page.
  */
 export function linkFirstPaint(deps: Deps, apiPrefix: string): FrameFiller {
-  return async (url, languages) => {
+  return async (url, language) => {
     const token = new URL(url, 'http://page').searchParams.get('easytoken');
     if (!token || token.length > 200) return null;
     const preview = await linkPreviewOf(token, deps).catch(() => null);
@@ -58,7 +57,7 @@ export function linkFirstPaint(deps: Deps, apiPrefix: string): FrameFiller {
           : `${apiPrefix}/public/easysign/${encodeURIComponent(token)}/first-page`,
         width: String(Math.round(preview.page.width)),
         height: String(Math.round(preview.page.height)),
-        alt: FIRST_PAGE_ALT[negotiateLanguage(languages)],
+        alt: FIRST_PAGE_ALT[language],
         fetchpriority: 'high',
         // The frame paints without waiting for this 1,200-px picture to be decoded (Lighthouse's
         // first paint on /sign: 3.0 → 0.9 s, median of 3); the picture follows a frame later.

@@ -9,7 +9,14 @@ export interface BootPicture {
   height: number;
 }
 
+/** A first screen's heading the build painted into the frame (route-pages.ts), and its layout. */
+export interface BootHeading {
+  text: string;
+  layout: 'card' | 'page';
+}
+
 let picture: BootPicture | null = null;
+let heading: BootHeading | null = null;
 
 /**
  * Reads what the server painted into index.html's frame before React replaces it at its first
@@ -17,6 +24,10 @@ let picture: BootPicture | null = null;
  * the same picture, already in the browser's cache, until pdf.js has drawn the page.
  */
 export function readBootFrame(root: HTMLElement): void {
+  const title = root.querySelector('.boot-title');
+  if (title?.textContent) {
+    heading = { text: title.textContent, layout: root.querySelector('.boot-card') ? 'card' : 'page' };
+  }
   const img = root.querySelector<HTMLImageElement>('img.boot-page');
   const ePakId = img?.dataset.epakId;
   const documentId = img?.dataset.documentId;
@@ -34,4 +45,9 @@ export function readBootFrame(root: HTMLElement): void {
 /** The first page's picture from the frame, when it shows this ePak. */
 export function bootPicture(ePakId?: string): BootPicture | null {
   return picture && (ePakId === undefined || picture.ePakId === ePakId) ? picture : null;
+}
+
+/** The heading from the frame, for the frame React draws until the first screen's code has come. */
+export function bootHeading(): BootHeading | null {
+  return heading;
 }

@@ -3,6 +3,7 @@ import dayjs from 'dayjs';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { StorageKey } from '../session/session-store.ts';
+import { rememberLanguageForFrames } from './language-cookie.ts';
 import { en, type Messages } from './locales/en.ts';
 
 export type Language = (typeof SUPPORTED_LANGUAGES)[number];
@@ -64,6 +65,7 @@ export async function initI18n(language: Language = initialLanguage()): Promise<
 function applyLanguage(language: Language): void {
   document.documentElement.lang = language;
   dayjs.locale(language);
+  rememberLanguageForFrames(language);
 }
 
 /** Switches the interface language and remembers it for this browser (until sign-out). */

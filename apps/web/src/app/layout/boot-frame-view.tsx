@@ -1,4 +1,4 @@
-import { bootPicture } from '../boot-frame.ts';
+import { bootHeading, bootPicture } from '../boot-frame.ts';
 
 /** Element Timing's name for the first page's picture: the phone benchmark reads when it was painted. */
 export const FIRST_PAGE_TIMING = { elementtiming: 'first-page' } as Record<string, string>;
@@ -10,9 +10,24 @@ export const FIRST_PAGE_TIMING = { elementtiming: 'first-page' } as Record<strin
  */
 export function BootFrameView() {
   const picture = bootPicture();
+  const heading = bootHeading();
+  const title = heading && <h1 className="boot-title">{heading.text}</h1>;
   return (
     <div className="boot">
       <div className="boot-bar">Signet</div>
+      {heading?.layout === 'page' && <main className="boot-main boot-wide">{title}</main>}
+      {heading?.layout === 'card' && (
+        <main className="boot-main">
+          <div className="boot-card">
+            {title}
+            <div aria-hidden="true">
+              <div className="boot-bar-field" />
+              <div className="boot-bar-field" />
+              <div className="boot-bar-button" />
+            </div>
+          </div>
+        </main>
+      )}
       {picture && (
         <img
           className="boot-page"

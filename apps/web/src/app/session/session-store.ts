@@ -1,4 +1,5 @@
 import type { TokenResponse } from '@signet/contracts';
+import { forgetLanguageForFrames } from '../i18n/language-cookie.ts';
 import type { TokenStore } from './api-client.ts';
 
 /** localStorage keys. Only the three of `KEPT_ON_LOGOUT` survive a sign-out (spec §4). */
@@ -99,6 +100,8 @@ export function createSessionStore(now: () => number = Date.now) {
     clear() {
       clearStorageKeeping(localStorage, KEPT_ON_LOGOUT);
       sessionStorage.clear();
+      // The stored language went with the rest (spec §4): the frame follows the browser's again.
+      forgetLanguageForFrames();
       write(null);
     },
     subscribe(listener: Listener) {
