@@ -104,10 +104,15 @@ export function shellHandlers(role: Role) {
   ];
 }
 
-export function startFakeSession(): void {
+/** A token naming user `sub` (the server would have signed it; the client only reads it). */
+export function fakeToken(sub: string): string {
+  return `e30.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.signature`;
+}
+
+export function startFakeSession(accessToken = 'access-1'): void {
   sessionStore.start({
-    access_token: 'access-1',
-    msb_token: 'access-1',
+    access_token: accessToken,
+    msb_token: accessToken,
     refresh_token: 'refresh-1',
     expires_in: 900,
     uistokenexpiresin: 900,
