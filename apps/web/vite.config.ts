@@ -22,8 +22,7 @@ const FIRST_SCREENS = {
   '/landing': { modules: ['src/features/public/pages/landing-page.tsx'], jsKb: 190, cssKb: 43 },
   '/verify': {
     modules: ['src/features/verify/pages/verify-page.tsx'],
-    // 210 → 212 (11-28): the shell's remembered answers and the language cookie, in every screen's boot.
-    jsKb: 212,
+    jsKb: 210,
     cssKb: 43,
     description:
       'Verify a signed PDF: who signed it, when, whether it changed since, and whether the signer is trusted — for any PDF, signed here or elsewhere.',
