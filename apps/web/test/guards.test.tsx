@@ -1,17 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../src/app/session/client.ts';
 import { http, ok, setupMockServer } from './msw.ts';
-import {
-  configuration,
-  fakeToken,
-  fakeUser,
-  publicConfiguration,
-  renderApp,
-  shellHandlers,
-  startFakeSession,
-  TENANT,
-} from './render-app.tsx';
+import { publicConfiguration, renderApp, shellHandlers, startFakeSession } from './render-app.tsx';
 
 const server = setupMockServer(http.get('*/msbapi/public/configuration', () => ok(publicConfiguration)));
 afterEach(() => sessionStore.clear());
@@ -52,76 +43,6 @@ describe('route guards', () => {
     const { router } = await renderApp('/');
     await screen.findByTestId('page-settings');
     expect(router.state.location.pathname).toBe('/settings');
-  });
-
-  /** The last load's answers for user u1, and `/v1/users/valid` held until `answer()`. */
-  function rememberedThenFresh(remembered: 'signer' | 'custodian', fresh: 'signer' | 'custodian') {
-    localStorage.setItem(
-      'signet.shell',
-      JSON.stringify({
-        owner: `u1|${TENANT}`,
-        parts: { user: fakeUser(remembered), configuration: configuration() },
-      }),
-    );
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    // The first handler of a route answers: the held one goes before the shell's.
-    server.use(
-      http.get('*/msbapi/v1/users/valid', async () => {
-        await held;
-        return ok(fakeUser(fresh));
-      }),
-      ...shellHandlers(fresh),
-      http.get('*/msbapi/v2/workflows', () => ok([])),
-      http.get('*/msbapi/v1/documenttemplates', () => ok({ docTemplateDTOList: { docTemplateDTO: [] } })),
-    );
-    startFakeSession(fakeToken('u1'));
-    return { answer: () => answer() };
-  }
-
-  it('draws a page from the role remembered from the last load, before the fresh answer comes', async () => {
-    const fresh = rememberedThenFresh('custodian', 'custodian');
-    await renderApp('/compose');
-    await screen.findByTestId('page-compose');
-    fresh.answer();
-    // The fresh answer is what the next load starts from.
-    await waitFor(() => expect(localStorage.getItem('signet.shell')).toContain('"owner":"u1|'));
-  });
-
-  it('turns nobody away on a remembered role: the fresh answer decides', async () => {
-    const fresh = rememberedThenFresh('signer', 'custodian');
-    const { router } = await renderApp('/compose');
-    await screen.findByTestId('page-loader');
-    expect(screen.queryByTestId('access-denied-forbidden')).toBeNull();
-    fresh.answer();
-    await screen.findByTestId('page-compose');
-    expect(router.state.location.pathname).toBe('/compose');
-  });
-
-  it('a remembered role that has lost the route is turned away once the fresh answer says so', async () => {
-    const fresh = rememberedThenFresh('custodian', 'signer');
-    const { router } = await renderApp('/compose');
-    await screen.findByTestId('page-compose');
-    fresh.answer();
-    await screen.findByTestId('access-denied-forbidden');
-    expect(router.state.location.search).toBe('?status=forbidden');
-  });
-
-  it("another user's remembered answers are not used", async () => {
-    localStorage.setItem(
-      'signet.shell',
-      JSON.stringify({ owner: `u2|${TENANT}`, parts: { user: fakeUser('custodian') } }),
-    );
-    server.use(
-      http.get('*/msbapi/v1/users/valid', () => new Promise<never>(() => {})),
-      ...shellHandlers('signer'),
-    );
-    startFakeSession(fakeToken('u1'));
-    await renderApp('/compose');
-    await screen.findByTestId('page-loader');
-    expect(screen.queryByTestId('page-compose')).toBeNull();
   });
 
   it.each([

@@ -104,15 +104,10 @@ export function shellHandlers(role: Role) {
   ];
 }
 
-/** A token naming user `sub` (the server would have signed it; the client only reads it). */
-export function fakeToken(sub: string): string {
-  return `e30.${btoa(JSON.stringify({ sub })).replace(/=+$/, '')}.signature`;
-}
-
-export function startFakeSession(accessToken = 'access-1'): void {
+export function startFakeSession(): void {
   sessionStore.start({
-    access_token: accessToken,
-    msb_token: accessToken,
+    access_token: 'access-1',
+    msb_token: 'access-1',
     refresh_token: 'refresh-1',
     expires_in: 900,
     uistokenexpiresin: 900,

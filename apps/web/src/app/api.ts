@@ -1,8 +1,6 @@
 import type { PublicConfiguration, TenantConfiguration, User, UserRef } from '@signet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, sessionStore } from './session/client.ts';
-import { ownerOf, recall, remember } from './session/remembered-shell.ts';
-import type { StoredSession } from './session/session-store.ts';
 import { useStoredSession } from './session/use-session.ts';
 
 /** Shell calls: who is signed in, the tenant's configuration, sign-out and tenant switching. */
@@ -15,34 +13,25 @@ export const shellKeys = {
   publicConfiguration: ['public', 'configuration'] as const,
 };
 
-/**
- * Starts from the last load's answer (remembered-shell.ts), stale at once so it is asked again
- * on mount; `isFetched` tells the fresh answer from the remembered one.
- */
-function rememberedQuery<T>(session: StoredSession | null, part: 'user' | 'configuration', path: string) {
-  const owner = ownerOf(session);
-  return {
-    queryFn: async () => remember(part, owner, await api.request<T>('GET', path)),
-    enabled: session !== null,
-    staleTime: 5 * 60_000,
-    initialData: () => recall<T>(part, owner),
-    initialDataUpdatedAt: 0,
-  };
-}
-
 export function useCurrentUser() {
   const session = useStoredSession();
+  const tenantId = session?.tenantId ?? null;
   return useQuery({
-    queryKey: shellKeys.user(session?.tenantId ?? null),
-    ...rememberedQuery<CurrentUser>(session, 'user', '/v1/users/valid'),
+    queryKey: shellKeys.user(tenantId),
+    queryFn: () => api.request<CurrentUser>('GET', '/v1/users/valid'),
+    enabled: session !== null,
+    staleTime: 5 * 60_000,
   });
 }
 
 export function useTenantConfiguration() {
   const session = useStoredSession();
+  const tenantId = session?.tenantId ?? null;
   return useQuery({
-    queryKey: shellKeys.configuration(session?.tenantId ?? null),
-    ...rememberedQuery<TenantConfiguration>(session, 'configuration', '/v1/configuration'),
+    queryKey: shellKeys.configuration(tenantId),
+    queryFn: () => api.request<TenantConfiguration>('GET', '/v1/configuration'),
+    enabled: session !== null,
+    staleTime: 5 * 60_000,
   });
 }
 

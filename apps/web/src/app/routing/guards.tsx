@@ -31,10 +31,7 @@ export function RequireSession() {
 export function RequireRoute({ route }: { route: string }) {
   const user = useCurrentUser();
   if (!user.data) return <PageLoader />;
-  if (!canOpenRoute(user.data.role, route)) {
-    // A remembered role may be an old one: only the fresh answer turns anyone away.
-    return user.isFetched ? <Navigate to="/accessdenied?status=forbidden" replace /> : <PageLoader />;
-  }
+  if (!canOpenRoute(user.data.role, route)) return <Navigate to="/accessdenied?status=forbidden" replace />;
   return <Outlet />;
 }
 

@@ -9,8 +9,6 @@ export const StorageKey = {
   dscPort: 'signet.dscPort',
   view: 'signet.view',
   locale: 'signet.locale',
-  /** The shell's last answers for the next load (remembered-shell.ts). */
-  shell: 'signet.shell',
 } as const;
 
 export const KEPT_ON_LOGOUT: readonly string[] = [StorageKey.username, StorageKey.dscPort, StorageKey.view];
