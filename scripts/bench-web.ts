@@ -290,7 +290,7 @@ async function signIn(debugPort: number, base: string): Promise<void> {
   }
 }
 
-/** What Lighthouse's storage reset would clear, except localStorage (the session). */
+/** Clears the browser's HTTP cache and the origin's `storageTypes` (CDP's list: "all", or some). */
 async function clearCaches(debugPort: number, base: string, storageTypes: string): Promise<void> {
   const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
   try {

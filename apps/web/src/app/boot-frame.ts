@@ -9,14 +9,9 @@ export interface BootPicture {
   height: number;
 }
 
-/** A first screen's heading the build painted into the frame (route-pages.ts), and its layout. */
-export interface BootHeading {
-  text: string;
-  layout: 'card' | 'page';
-}
-
 let picture: BootPicture | null = null;
-let heading: BootHeading | null = null;
+/** The markup of a first screen's heading the build painted into the frame (route-pages.ts). */
+let screenFrame: string | null = null;
 
 /**
  * Reads what the server painted into index.html's frame before React replaces it at its first
@@ -24,10 +19,7 @@ let heading: BootHeading | null = null;
  * the same picture, already in the browser's cache, until pdf.js has drawn the page.
  */
 export function readBootFrame(root: HTMLElement): void {
-  const title = root.querySelector('.boot-title');
-  if (title?.textContent) {
-    heading = { text: title.textContent, layout: root.querySelector('.boot-card') ? 'card' : 'page' };
-  }
+  screenFrame = root.querySelector('main.boot-main')?.outerHTML ?? null;
   const img = root.querySelector<HTMLImageElement>('img.boot-page');
   const ePakId = img?.dataset.epakId;
   const documentId = img?.dataset.documentId;
@@ -47,7 +39,7 @@ export function bootPicture(ePakId?: string): BootPicture | null {
   return picture && (ePakId === undefined || picture.ePakId === ePakId) ? picture : null;
 }
 
-/** The heading from the frame, for the frame React draws until the first screen's code has come. */
-export function bootHeading(): BootHeading | null {
-  return heading;
+/** The screen's part of the frame, for the frame React draws until the first screen's code has come. */
+export function bootScreenFrame(): string | null {
+  return screenFrame;
 }

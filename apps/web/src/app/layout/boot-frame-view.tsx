@@ -1,4 +1,4 @@
-import { bootHeading, bootPicture } from '../boot-frame.ts';
+import { bootPicture, bootScreenFrame } from '../boot-frame.ts';
 
 /** Element Timing's name for the first page's picture: the phone benchmark reads when it was painted. */
 export const FIRST_PAGE_TIMING = { elementtiming: 'first-page' } as Record<string, string>;
@@ -10,23 +10,15 @@ export const FIRST_PAGE_TIMING = { elementtiming: 'first-page' } as Record<strin
  */
 export function BootFrameView() {
   const picture = bootPicture();
-  const heading = bootHeading();
-  const title = heading && <h1 className="boot-title">{heading.text}</h1>;
+  const screen = bootScreenFrame();
   return (
     <div className="boot">
       <div className="boot-bar">Signet</div>
-      {heading?.layout === 'page' && <main className="boot-main boot-wide">{title}</main>}
-      {heading?.layout === 'card' && (
-        <main className="boot-main">
-          <div className="boot-card">
-            {title}
-            <div aria-hidden="true">
-              <div className="boot-bar-field" />
-              <div className="boot-bar-field" />
-              <div className="boot-bar-button" />
-            </div>
-          </div>
-        </main>
+      {screen && (
+        // The build's own markup (route-pages.ts `frameMarkup`, its words escaped there), read back
+        // from the page the browser has already parsed: one markup for both frames, not a copy.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: see above; nothing here comes from a user.
+        <div dangerouslySetInnerHTML={{ __html: screen }} />
       )}
       {picture && (
         <img
