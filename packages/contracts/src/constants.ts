@@ -187,6 +187,16 @@ export const ALLOWED_EXTENSIONS = [
 /** Email address pattern (spec §5: "a standard address pattern"), the WHATWG one. */
 export const EMAIL_PATTERN =
   /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/;
+/** The longest email address accepted (RFC 5321's path limit less its angle brackets). */
+export const EMAIL_MAX_LENGTH = 254;
+/**
+ * Whether a typed address is one `EmailSchema` accepts (trimmed, any case): for a form that
+ * checks as the person types without loading the schemas.
+ */
+export function isEmailAddress(value: string): boolean {
+  const address = value.trim();
+  return address.length <= EMAIL_MAX_LENGTH && EMAIL_PATTERN.test(address.toLowerCase());
+}
 /** Contact number (spec §5): optional 1–2 digit country prefix, then 3+3+4 digits. */
 export const CONTACT_NUMBER_PATTERN = /^(?:\+?\d{1,2}[\s-]?)?\(?\d{3}\)?[\s.-]?\d{3}[\s.-]?\d{4}$/;
 
@@ -201,3 +211,11 @@ export const FONT_FAMILIES = [
   { value: 'noto-sans-sc', name: 'Noto Sans SC' },
   { value: 'noto-sans-arabic', name: 'Noto Sans Arabic' },
 ] as const;
+
+/**
+ * The signing passcode behind a person's `passcodeFlag` (signing-passcode.ts): 6 to 12 digits.
+ * Wrong passcodes in a row after which stamp use is locked, and for how long.
+ */
+export const SIGNING_PASSCODE_PATTERN = /^\d{6,12}$/;
+export const SIGNING_PASSCODE_MAX_ATTEMPTS = 5;
+export const SIGNING_PASSCODE_LOCK_MINUTES = 15;

@@ -1,4 +1,9 @@
 import { z } from 'zod';
+import {
+  RUBBER_STAMP_MAX_POINTS,
+  RUBBER_STAMP_MIN_POINTS,
+  RUBBER_STAMP_VALUE_PREFIX,
+} from './rubber-stamp-values.ts';
 import { IdSchema } from './schemas/envelope.ts';
 import { text } from './schemas/text.ts';
 
@@ -9,22 +14,11 @@ import { text } from './schemas/text.ts';
  * them on a rubberStamp tag while the tenant's `features.rubberStamp` switch is on.
  */
 
-/** The size a stamp is drawn at, in PDF points (1/72 inch): from 10 pt to a page's width. */
-export const RUBBER_STAMP_MIN_POINTS = 10;
-export const RUBBER_STAMP_MAX_POINTS = 600;
-
 const Points = /* @__PURE__ */ z.coerce
   .number()
   .int()
   .min(RUBBER_STAMP_MIN_POINTS)
   .max(RUBBER_STAMP_MAX_POINTS);
-
-/** A rubberStamp tag's value names the stamp applied: `rubberstamp:<id>`. */
-export const RUBBER_STAMP_VALUE_PREFIX = 'rubberstamp:';
-
-export function rubberStampValue(id: string): string {
-  return `${RUBBER_STAMP_VALUE_PREFIX}${id}`;
-}
 
 /** The stamp id a rubberStamp tag's value names, or null when it names none. */
 export function rubberStampIdOf(value: string | null | undefined): string | null {

@@ -1,15 +1,11 @@
 import { z } from 'zod';
+import { SIGNING_PASSCODE_PATTERN } from './constants.ts';
 
 /**
  * The signing passcode behind a person's `passcodeFlag` (spec §3 User; §6 "the rubber stamp needs
  * a feature flag and the signer's passcodeFlag"): 6 to 12 digits, set in the profile, asked for
- * whenever a rubber stamp is applied.
+ * whenever a rubber stamp is applied (its rules: constants.ts).
  */
-export const SIGNING_PASSCODE_PATTERN = /^\d{6,12}$/;
-/** Wrong passcodes in a row after which stamp use is locked, and for how long. */
-export const SIGNING_PASSCODE_MAX_ATTEMPTS = 5;
-export const SIGNING_PASSCODE_LOCK_MINUTES = 15;
-
 export const SigningPasscodeSchema = z.string().regex(SIGNING_PASSCODE_PATTERN, '6 to 12 digits');
 
 /**

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CreateRubberStampFieldsSchema,
   RUBBER_STAMP_MAX_POINTS,
   RUBBER_STAMP_MIN_POINTS,
-  rubberStampIdOf,
   rubberStampValue,
-} from '../src/rubber-stamps.ts';
+} from '../src/rubber-stamp-values.ts';
+import { CreateRubberStampFieldsSchema, rubberStampIdOf } from '../src/rubber-stamps.ts';
 
 describe('a rubberStamp tag value', () => {
   const id = '7f0c9a52-3b1e-4c6d-8a2f-0e5d4c3b2a19';

@@ -20,6 +20,9 @@ export function appTheme(phone: boolean) {
           ? { fullScreen: true, radius: 0, transitionProps: { transition: 'slide-up' } }
           : {}) satisfies Partial<ModalProps>,
       },
+      // A closed select's options are not kept in the page (Mantine keeps them, hidden): laying
+      // them out when a screen mounts measured the whole page once more on a slow phone (issue 21).
+      Combobox: { defaultProps: { keepMounted: false } },
       Table: { classNames: phone ? { table: 'signet-stacked-table' } : {} },
       TableScrollContainer: {
         vars: () => (phone ? { scrollContainer: { '--table-min-width': '0px' } } : { scrollContainer: {} }),

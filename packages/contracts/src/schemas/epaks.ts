@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ChartScope, ChartType, SigningPolicy } from '../constants.ts';
+import { EpakSortColumn, SearchKey } from '../epak-lists.ts';
 import { ComposeStampPaperSchema } from '../stamp-papers.ts';
 import { Folder, SignerStatus, StepType } from '../statuses.ts';
 import { IdSchema, NumberishSchema } from './envelope.ts';
@@ -19,28 +20,6 @@ export const EpakStatus = [
   'Archived',
 ] as const;
 export type EpakStatus = (typeof EpakStatus)[number];
-
-/** Global search types (spec §2). `all` searches subject, names, emails and tags together. */
-export const SearchKey = [
-  'all',
-  'from',
-  'to',
-  'subject',
-  'workflowName',
-  'createdOn',
-  'expiresOn',
-  'ePakTag',
-] as const;
-export type SearchKey = (typeof SearchKey)[number];
-
-export const EpakSortColumn = [
-  'modifiedOn',
-  'sentOn',
-  'subject',
-  'expiredOn',
-  'status',
-  'createdOn',
-] as const;
 
 /** Key/value tags of an ePak; spec §3 carries them as JSON text `{"data":[{key,value}]}`. */
 export const EpakTagSchema = z.object({ key: text().min(1).max(100), value: text().max(500) });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from '../constants.ts';
+import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../constants.ts';
 import { Role, TenantRole } from '../roles.ts';
 import { UserLoginType, UserStatus, UserType } from '../statuses.ts';
 import { BooleanishSchema, IdSchema, NumberishSchema, pageOf } from './envelope.ts';
@@ -8,7 +8,7 @@ import { text } from './text.ts';
 export const EmailSchema = text()
   .trim()
   .toLowerCase()
-  .max(254)
+  .max(EMAIL_MAX_LENGTH)
   .regex(EMAIL_PATTERN, 'Not a valid email address');
 const NameSchema = text().trim().max(100);
 

@@ -1,6 +1,6 @@
 import { ActionIcon, AppShell, Burger, Group, Stack, Tooltip } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { InvitationPrompt } from '../../features/invitations/components/invitation-prompt.tsx';
@@ -37,8 +37,13 @@ function useUserLocale(locale: string) {
 export function AppLayout() {
   const user = useCurrentUser();
   const config = useTenantConfiguration();
-  if (!user.data || (!config.data && !config.isError)) return <PageLoader />;
-  return <SignedInShell user={user.data} />;
+  const ready = user.data && (config.data || config.isError) ? user.data : null;
+  // The answers arrive through the query cache's store, which React renders at once, in one
+  // task; deferred, the whole shell and page render in slices (a transition) instead, so that
+  // a slow phone keeps answering while they do (issue 21).
+  const shown = useDeferredValue(ready);
+  if (!shown) return <PageLoader />;
+  return <SignedInShell user={shown} />;
 }
 
 function SignedInShell({ user }: { user: NonNullable<ReturnType<typeof useCurrentUser>['data']> }) {

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { NotificationSchema, type TenantConfiguration } from '@signet/contracts';
+import type { TenantConfiguration } from '@signet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
@@ -39,7 +39,7 @@ export function useNotificationSocket(config: TenantConfiguration | null): void 
       socket.onopen = () => {
         attempts = 0;
       };
-      socket.onmessage = (event) => {
+      socket.onmessage = async (event) => {
         try {
           const message = JSON.parse(String(event.data)) as { type?: string; notification?: unknown };
           // A bulk compose run moved: its screen reads it again (no toast for each step).
@@ -48,6 +48,9 @@ export function useNotificationSocket(config: TenantConfiguration | null): void 
             return;
           }
           if (message.type !== 'notification') return;
+          // The schema's module loads with the first notification, not with the dashboard (a
+          // first screen): building its schemas is main-thread time on a slow phone (issue 21).
+          const { NotificationSchema } = await import('./notification-schema.ts');
           const n = NotificationSchema.parse(message.notification);
           void queryClient.invalidateQueries({ queryKey: ['epaks'] });
           void queryClient.invalidateQueries({ queryKey: ['statistics'] });
@@ -81,12 +84,32 @@ export function useNotificationSocket(config: TenantConfiguration | null): void 
 /**
  * Asks once for permission to show system notifications, on the user's first click after sign-in:
  * browsers only show the prompt for a user gesture, and a prompt out of nowhere gets refused.
+ * Whether to ask is read through the Permissions API, which answers without blocking:
+ * `Notification.permission` asks the browser synchronously, measured at 36 ms of the dashboard's
+ * start on this machine (issue 21).
  */
 export function askNotificationPermissionOnFirstClick(): () => void {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'default') return () => undefined;
+  if (typeof Notification === 'undefined') return () => undefined;
+  let stopped = false;
   const ask = () => void Notification.requestPermission().catch(() => undefined);
-  document.addEventListener('pointerdown', ask, { once: true, capture: true });
-  return () => document.removeEventListener('pointerdown', ask, { capture: true });
+  void notificationPermission().then((state) => {
+    if (state === 'prompt' && !stopped)
+      document.addEventListener('pointerdown', ask, { once: true, capture: true });
+  });
+  return () => {
+    stopped = true;
+    document.removeEventListener('pointerdown', ask, { capture: true });
+  };
+}
+
+/** The notification permission's state, from the Permissions API where there is one. */
+async function notificationPermission(): Promise<PermissionState> {
+  try {
+    return (await navigator.permissions.query({ name: 'notifications' })).state;
+  } catch {
+    const legacy = Notification.permission;
+    return legacy === 'default' ? 'prompt' : legacy;
+  }
 }
 
 /** The system notification when the user allowed it, a toast otherwise; both open the target. */

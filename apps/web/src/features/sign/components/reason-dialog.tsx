@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Textarea, TextInput } from '@mantine/core';
-import { EmailSchema } from '@signet/contracts';
+import { isEmailAddress } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeButtonProps } from '../../../app/feedback.tsx';
@@ -39,7 +39,7 @@ export function ReasonDialog({
   const [comment, setComment] = useState('');
   const [delegate, setDelegate] = useState<Delegate>({ email: '', firstName: '', lastName: '' });
   const offered = (reasons.data ?? []).filter((r: Reason) => r.enabled && r.kind === action);
-  const emailOk = action === 'reject' || EmailSchema.safeParse(delegate.email.trim()).success;
+  const emailOk = action === 'reject' || isEmailAddress(delegate.email);
   const ready = (action === 'delegate' || reasonId !== null) && emailOk;
   return (
     <Modal

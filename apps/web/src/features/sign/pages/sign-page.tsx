@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Code, type EpakDetail } from '@signet/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { usePublicConfiguration, useTenantConfiguration } from '../../../app/api.ts';
@@ -215,6 +215,10 @@ function SignEpak({
   const queryClient = useQueryClient();
   const session = useStoredSession();
   const data = useSigningData(ePakId);
+  // The answer arrives through the query cache's store, which React renders at once; deferred,
+  // the signing view (every page, every tag) mounts in slices instead of one long task on a
+  // slow phone, the first page's picture staying until it has (issue 21).
+  const signing = useDeferredValue(data.data);
   const [unlockError, setUnlockError] = useState<string | null>(null);
   const [finished, setFinished] = useState<string | null>(null);
   const userId = userIdOf(sessionStore.accessToken());
@@ -238,17 +242,17 @@ function SignEpak({
       </Alert>
     );
   }
-  if (!data.data || !session || !userId) {
+  if (!signing || !session || !userId) {
     const picture = bootPicture(ePakId);
     return picture ? <FirstPagePicture picture={picture} /> : <Loader aria-label={t('common.loading')} />;
   }
-  const acting = actingRecipient(data.data.detail, userId, hostRecipientId);
-  if (!acting) return <NothingToDo detail={data.data.detail} userId={userId} />;
+  const acting = actingRecipient(signing.detail, userId, hostRecipientId);
+  if (!acting) return <NothingToDo detail={signing.detail} userId={userId} />;
   return (
     <SigningView
       key={`${ePakId}:${acting.recipient.id}`}
-      detail={data.data.detail}
-      tags={data.data.tags}
+      detail={signing.detail}
+      tags={signing.tags}
       acting={acting}
       userId={userId}
       linkSession={linkSession}

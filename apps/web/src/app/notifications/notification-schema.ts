@@ -1,0 +1,2 @@
+/** The push notification's schema, loaded on demand by use-notification-socket.ts. */
+export { NotificationSchema } from '@signet/contracts';
