@@ -32,6 +32,35 @@ async function expectAccessible(page: Page, state: string): Promise<void> {
 describe('verify (issue 15)', () => {
   const browser = setupBrowser();
 
+  it("a French reader's phone paints the page's heading and lead in French before the app loads, the size the app then draws them", async () => {
+    const page = await browser.newPage({
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      locale: 'fr-FR',
+    });
+    const sizes = (selector: string) =>
+      page.evaluate(
+        (s) =>
+          [...document.querySelectorAll(s)].map((e) => {
+            const { width, height } = e.getBoundingClientRect();
+            return { text: e.textContent, width, height };
+          }),
+        selector,
+      );
+    // The frame alone: no script runs.
+    await page.route(/\.js$/, (route) => route.abort());
+    await page.goto('/verify');
+    const frame = await sizes('main.boot-main h1, main.boot-main p');
+    await page.unroute(/\.js$/);
+    await page.goto('/verify');
+    await page.getByTestId('verify-drop').waitFor();
+    const app = await sizes('main h1, main h1 + p');
+    expect(frame).toHaveLength(2);
+    expect(frame[0]?.text).toBe('Vérifier un PDF signé');
+    // Not smaller, else the app's own copy would be a later largest paint (Lighthouse's LCP).
+    expect(app).toEqual(frame);
+  });
+
   it('signed out: our signed file is valid, an altered copy is not intact, a file signed elsewhere gets a verdict, the report downloads', async () => {
     const ours = await signedHere();
     const page = await browser.newPage({ acceptDownloads: true });

@@ -34,27 +34,43 @@ export function routePage(
 }
 
 /**
- * What a first screen paints before the app has loaded, in index.html's frame: its heading, in
- * the reader's language, where the screen will show it — the sign-in card of the guest pages, or
- * the top of a signed-in page — so that the first thing read is the screen itself, not a blank
- * page for as long as the app takes to arrive on a slow phone (index.html styles the classes).
- * React's own heading then takes its place at the same size.
+ * What a first screen paints before the app has loaded, in index.html's frame: its heading (and
+ * the lead paragraph under it, where that is the screen's largest text), in the reader's
+ * language, where the screen will show it — the sign-in card or the column of the guest pages,
+ * or the top of a signed-in page — so that the first thing read is the screen itself, not a
+ * blank page for as long as the app takes to arrive on a slow phone (index.html styles the
+ * classes). React's own heading and paragraph then take their place at the same size, so they
+ * are not a later, larger paint.
  */
 export interface ScreenFrame {
   /** The translation key of the screen's heading. */
   heading: string;
-  layout: 'card' | 'page';
+  /** The translation key of the paragraph under it. */
+  lead?: string;
+  /**
+   * `card`: the sign-in card; `page`: a signed-in page; `guest`: the guest pages' column;
+   * `guest-card`: a card filling that column.
+   */
+  layout: 'card' | 'page' | 'guest' | 'guest-card';
 }
 
 const escapeHtml = (text: string) => text.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The frame's markup for one screen in one language. */
-export function frameMarkup(frame: ScreenFrame, heading: string): string {
-  const title = `<h1 class="boot-title">${escapeHtml(heading)}</h1>`;
-  if (frame.layout === 'page') return `<main class="boot-main boot-wide">${title}</main>`;
-  // The form's fields and button as grey bars: where they will be, not yet usable.
-  const bars = `${'<div class="boot-bar-field"></div>'.repeat(2)}<div class="boot-bar-button"></div>`;
-  return `<main class="boot-main"><div class="boot-card">${title}<div aria-hidden="true">${bars}</div></div></main>`;
+/** The frame's markup for one screen in one language: its heading's words and its lead's. */
+export function frameMarkup(frame: ScreenFrame, heading: string, lead?: string): string {
+  if (frame.layout === 'card' || frame.layout === 'page') {
+    const title = `<h1 class="boot-title">${escapeHtml(heading)}</h1>`;
+    if (frame.layout === 'page') return `<main class="boot-main boot-wide">${title}</main>`;
+    // The form's fields and button as grey bars: where they will be, not yet usable.
+    const bars = `${'<div class="boot-bar-field"></div>'.repeat(2)}<div class="boot-bar-button"></div>`;
+    return `<main class="boot-main"><div class="boot-card">${title}<div aria-hidden="true">${bars}</div></div></main>`;
+  }
+  // The guest pages' own h1 is Mantine's largest (34 px, 1.3), their lead its body text.
+  const text = `<h1 class="boot-title boot-title-lead">${escapeHtml(heading)}</h1>${
+    lead === undefined ? '' : `<p class="boot-lead">${escapeHtml(lead)}</p>`
+  }`;
+  const body = frame.layout === 'guest-card' ? `<div class="boot-card boot-card-wide">${text}</div>` : text;
+  return `<main class="boot-main boot-guest">${body}</main>`;
 }
 
 /** A page with its frame filled; the page must have the slot. */
@@ -104,7 +120,8 @@ export function routePages(
         writeFileSync(join(outDir, ROUTE_PAGES_DIR, `${name}.html`), page);
         if (!frame) continue;
         for (const language of words.languages) {
-          const markup = frameMarkup(frame, words.word(language, frame.heading));
+          const lead = frame.lead === undefined ? undefined : words.word(language, frame.lead);
+          const markup = frameMarkup(frame, words.word(language, frame.heading), lead);
           writeFileSync(join(outDir, ROUTE_PAGES_DIR, `${name}.${language}.html`), framedPage(page, markup));
         }
       }

@@ -19,13 +19,19 @@ const FIRST_SCREENS = {
     cssKb: 43,
     frame: { heading: 'auth.signInTitle', layout: 'card' },
   },
-  '/landing': { modules: ['src/features/public/pages/landing-page.tsx'], jsKb: 190, cssKb: 43 },
+  '/landing': {
+    modules: ['src/features/public/pages/landing-page.tsx'],
+    jsKb: 190,
+    cssKb: 43,
+    frame: { heading: 'landing.title', lead: 'landing.text', layout: 'guest-card' },
+  },
   '/verify': {
     modules: ['src/features/verify/pages/verify-page.tsx'],
     jsKb: 210,
     cssKb: 43,
     description:
       'Verify a signed PDF: who signed it, when, whether it changed since, and whether the signer is trusted — for any PDF, signed here or elsewhere.',
+    frame: { heading: 'verify.title', lead: 'verify.hint', layout: 'guest' },
   },
   '/dashboard': {
     modules: ['src/app/layout/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],

@@ -55,6 +55,33 @@ describe("a first screen's frame", () => {
     expect(document.querySelector('b')).toBeNull();
   });
 
+  it("paints a guest page's heading and lead paragraph in a card as wide as the guest column", () => {
+    document.body.innerHTML = framedPage(
+      page,
+      frameMarkup(
+        { heading: 'landing.title', lead: 'landing.text', layout: 'guest-card' },
+        'Signez',
+        'Un & deux',
+      ),
+    );
+    const card = document.querySelector('main.boot-guest > .boot-card.boot-card-wide');
+    expect(card?.querySelector('h1.boot-title-lead')?.textContent).toBe('Signez');
+    expect(card?.querySelector('h1 + p.boot-lead')?.textContent).toBe('Un & deux');
+  });
+
+  it('paints a guest page without a card straight into the guest column', () => {
+    document.body.innerHTML = framedPage(
+      page,
+      frameMarkup(
+        { heading: 'verify.title', lead: 'verify.hint', layout: 'guest' },
+        'Vérifier',
+        'Déposez un PDF',
+      ),
+    );
+    expect(document.querySelector('.boot-card')).toBeNull();
+    expect(document.querySelector('main.boot-guest > h1 + p.boot-lead')?.textContent).toBe('Déposez un PDF');
+  });
+
   it('refuses a page without the slot rather than writing one that paints nothing', () => {
     expect(() => framedPage('<body></body>', '<h1>x</h1>')).toThrow(/boot-frame/);
   });

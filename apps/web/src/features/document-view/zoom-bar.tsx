@@ -1,6 +1,14 @@
 import { ActionIcon, Button, Group, SegmentedControl, Text } from '@mantine/core';
 import { PdfView } from '@signet/contracts';
-import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import {
+  type RefObject,
+  startTransition,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { fitToWidth, type RenderMode, stepZoom } from './zoom.ts';
 
@@ -12,17 +20,31 @@ export function useDocumentZoom(pageWidths: readonly number[], zoomFlag: boolean
   const container = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<RenderMode>('FTW');
   const [zoom, setZoom] = useState(1);
+  // The pages are drawn once the fit is known (`measured`): drawn at 100 % and again at the fit,
+  // a slow phone paid for every page twice, in one task (issue 21). The fit is read before the
+  // first paint and the pages drawn in slices (a transition), the view around them meanwhile.
+  const [measured, setMeasured] = useState(false);
   const widths = pageWidths.join(',');
+
+  useLayoutEffect(() => {
+    const el = container.current;
+    if (measured || !el) return;
+    const first = fitToWidth(el.clientWidth - 8, widths.split(',').map(Number));
+    startTransition(() => {
+      setZoom(first);
+      setMeasured(true);
+    });
+  }, [measured, widths]);
 
   useEffect(() => {
     const el = container.current;
-    if (mode !== 'FTW' || !el) return;
+    if (!measured || mode !== 'FTW' || !el) return;
     const fit = () => setZoom(fitToWidth(el.clientWidth - 8, widths.split(',').map(Number)));
     fit();
     const observer = new ResizeObserver(fit);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [mode, widths]);
+  }, [measured, mode, widths]);
 
   const choose = useCallback((next: RenderMode) => {
     setMode(next);
@@ -45,7 +67,7 @@ export function useDocumentZoom(pageWidths: readonly number[], zoomFlag: boolean
     const el = container.current;
     return el ? fitToWidth(el.clientWidth - 8, widths.split(',').map(Number)) : 1;
   }, [widths]);
-  return { container: container as RefObject<HTMLDivElement>, zoom, mode, choose, step, set, fit };
+  return { container: container as RefObject<HTMLDivElement>, zoom, measured, mode, choose, step, set, fit };
 }
 
 /**

@@ -289,33 +289,35 @@ export function TagEditorSurface({
             data-scroll-pages
             style={{ overflow: 'auto', maxHeight: 'calc(100vh - 180px)' }}
           >
-            <PdfPages
-              path={doc.path}
-              pages={doc.pages}
-              zoom={zoom}
-              overlay={(page) => (
-                <EditorPageLayer
-                  page={page}
-                  tags={pageTags.filter((tag) => tag.pageNumber === page.pageNumber)}
-                  zoom={zoom}
-                  selected={selected}
-                  armedLabel={armed && recipient ? t(`tags.types.${armed}`) : null}
-                  isMine={mine}
-                  tintOf={tint}
-                  stateOf={stateOf}
-                  labelOf={labelOf}
-                  handlers={{
-                    onPlace: (p, x, y) => place(p.pageNumber, x, y),
-                    onSelect: setSelected,
-                    // Dropped outside every page: the tag goes back where it was.
-                    onMove: (tag, to) => to && apply(moveTag(docTags, tag.id, to, pageSize(to.pageNumber))),
-                    onResize: (tag, size) =>
-                      apply(resizeTag(docTags, tag.id, size, pageSize(tag.pageNumber))),
-                    onKey,
-                  }}
-                />
-              )}
-            />
+            {zoomState.measured && (
+              <PdfPages
+                path={doc.path}
+                pages={doc.pages}
+                zoom={zoom}
+                overlay={(page) => (
+                  <EditorPageLayer
+                    page={page}
+                    tags={pageTags.filter((tag) => tag.pageNumber === page.pageNumber)}
+                    zoom={zoom}
+                    selected={selected}
+                    armedLabel={armed && recipient ? t(`tags.types.${armed}`) : null}
+                    isMine={mine}
+                    tintOf={tint}
+                    stateOf={stateOf}
+                    labelOf={labelOf}
+                    handlers={{
+                      onPlace: (p, x, y) => place(p.pageNumber, x, y),
+                      onSelect: setSelected,
+                      // Dropped outside every page: the tag goes back where it was.
+                      onMove: (tag, to) => to && apply(moveTag(docTags, tag.id, to, pageSize(to.pageNumber))),
+                      onResize: (tag, size) =>
+                        apply(resizeTag(docTags, tag.id, size, pageSize(tag.pageNumber))),
+                      onKey,
+                    }}
+                  />
+                )}
+              />
+            )}
           </div>
         </Stack>
         <Card withBorder style={{ width: 250, flexShrink: 0, position: 'sticky', top: 70 }}>

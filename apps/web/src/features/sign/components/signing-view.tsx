@@ -484,7 +484,7 @@ export function SigningView({
 
   const pictureTag = dialog?.kind === 'picture' ? dialog.tag : null;
   const framePicture = bootPicture(ePakId);
-  const pages = (
+  const pages = zoomState.measured && (
     <PdfPages
       path={documentPath(ePakId, doc.id)}
       firstPagePicture={framePicture?.documentId === doc.id ? framePicture.src : undefined}
