@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
+import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -9,13 +9,6 @@ import { i18n } from './i18n/i18n.ts';
 import { usePhone } from './layout/use-phone.ts';
 import { createAppRouter } from './routing/router.tsx';
 import { appTheme } from './theme.ts';
-
-// A darker "dimmed" keeps text at WCAG AA contrast (4.5:1) on white.
-const cssVariablesResolver: CSSVariablesResolver = () => ({
-  variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
-});
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -44,7 +37,8 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   const theme = useMemo(() => appTheme(phone), [phone]);
   return (
     <I18nextProvider i18n={i18n}>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      {/* The theme's CSS variables come as a file (theme-variables.css), not computed at start. */}
+      <MantineProvider theme={theme} withCssVariables={false}>
         <QueryClientProvider client={queryClient}>
           <LocalisedProviders />
         </QueryClientProvider>
