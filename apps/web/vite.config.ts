@@ -12,7 +12,7 @@ import { hi } from './src/app/i18n/locales/hi.ts';
 // The first screens a phone opens (issue 21): what each loads before it shows, gzip KB. A route
 // that outgrows its budget fails the build; raise one only knowing what the screen gained.
 const FIRST_SCREENS = {
-  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 305, cssKb: 52 },
+  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 280, cssKb: 52 },
   '/login': {
     modules: ['src/features/auth/pages/login-page.tsx'],
     jsKb: 240,
@@ -27,7 +27,7 @@ const FIRST_SCREENS = {
   },
   '/verify': {
     modules: ['src/features/verify/pages/verify-page.tsx'],
-    jsKb: 210,
+    jsKb: 212,
     cssKb: 43,
     description:
       'Verify a signed PDF: who signed it, when, whether it changed since, and whether the signer is trusted — for any PDF, signed here or elsewhere.',
@@ -35,7 +35,7 @@ const FIRST_SCREENS = {
   },
   '/dashboard': {
     modules: ['src/app/layout/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
-    jsKb: 318,
+    jsKb: 292,
     cssKb: 43,
     frame: { heading: 'dashboard.title', layout: 'page' },
   },

@@ -3,6 +3,7 @@ import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
+import { prefetchShell } from './app/api.ts';
 import { App, createQueryClient } from './app/app.tsx';
 import { readBootFrame } from './app/boot-frame.ts';
 import { applyDeferredStyles } from './app/boot-styles.ts';
@@ -19,6 +20,8 @@ adoptViewFromUrl();
 setLanguageSource(() => i18n.language || 'en');
 const container = root;
 registerServiceWorker();
+const queryClient = createQueryClient();
+prefetchShell(queryClient);
 void Promise.all([initI18n(), applyDeferredStyles()]).then(() => {
   const reactRoot = createRoot(container);
   // The first render as a transition: React renders in slices and lets the browser paint and
@@ -27,7 +30,7 @@ void Promise.all([initI18n(), applyDeferredStyles()]).then(() => {
   startTransition(() => {
     reactRoot.render(
       <StrictMode>
-        <App queryClient={createQueryClient()} />
+        <App queryClient={queryClient} />
       </StrictMode>,
     );
   });

@@ -1,5 +1,5 @@
 import type { PublicConfiguration, TenantConfiguration, User, UserRef } from '@signet/contracts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, sessionStore } from './session/client.ts';
 import { useStoredSession } from './session/use-session.ts';
 
@@ -13,34 +13,50 @@ export const shellKeys = {
   publicConfiguration: ['public', 'configuration'] as const,
 };
 
-export function useCurrentUser() {
-  const session = useStoredSession();
-  const tenantId = session?.tenantId ?? null;
-  return useQuery({
+// The shell's questions, each named once: the hooks below and the start's prefetch share them.
+const currentUserQuery = (tenantId: string | null) =>
+  queryOptions({
     queryKey: shellKeys.user(tenantId),
     queryFn: () => api.request<CurrentUser>('GET', '/v1/users/valid'),
-    enabled: session !== null,
     staleTime: 5 * 60_000,
   });
+const tenantConfigurationQuery = (tenantId: string | null) =>
+  queryOptions({
+    queryKey: shellKeys.configuration(tenantId),
+    queryFn: () => api.request<TenantConfiguration>('GET', '/v1/configuration'),
+    staleTime: 5 * 60_000,
+  });
+const publicConfigurationQuery = queryOptions({
+  queryKey: shellKeys.publicConfiguration,
+  queryFn: () => api.request<PublicConfiguration>('GET', '/public/configuration', { isPublic: true }),
+  staleTime: 60_000,
+});
+
+export function useCurrentUser() {
+  const session = useStoredSession();
+  return useQuery({ ...currentUserQuery(session?.tenantId ?? null), enabled: session !== null });
 }
 
 export function useTenantConfiguration() {
   const session = useStoredSession();
-  const tenantId = session?.tenantId ?? null;
-  return useQuery({
-    queryKey: shellKeys.configuration(tenantId),
-    queryFn: () => api.request<TenantConfiguration>('GET', '/v1/configuration'),
-    enabled: session !== null,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...tenantConfigurationQuery(session?.tenantId ?? null), enabled: session !== null });
 }
 
 export function usePublicConfiguration() {
-  return useQuery({
-    queryKey: shellKeys.publicConfiguration,
-    queryFn: () => api.request<PublicConfiguration>('GET', '/public/configuration', { isPublic: true }),
-    staleTime: 60_000,
-  });
+  return useQuery(publicConfigurationQuery);
+}
+
+/**
+ * Asks the shell's questions as the app starts, while its translations and stylesheet load:
+ * the first render then finds the answers, instead of rendering the screen again, in one task,
+ * as each arrives (issue 21), and on a slow network they leave a render earlier.
+ */
+export function prefetchShell(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(publicConfigurationQuery);
+  const session = sessionStore.current();
+  if (!session) return;
+  void queryClient.prefetchQuery(currentUserQuery(session.tenantId));
+  void queryClient.prefetchQuery(tenantConfigurationQuery(session.tenantId));
 }
 
 /** Ends the session on the server (best effort) and locally. */
