@@ -329,6 +329,12 @@ function report(results: Map<string, RunnerResult[]>): void {
   // Lighthouse simulates the slow phone from what it observed: a busy machine inflates the
   // processor figures (TBT, and LCP through it), so the load is printed with them.
   console.log(`\n${machineLoad()}`);
+  // Lighthouse's own measure of this machine's speed (its benchmark index, higher is faster): it
+  // multiplies the observed processor time by 4 whatever the machine, so TBT scales with it.
+  const speeds = [...results.values()].flat().map((r) => r.lhr.environment.benchmarkIndex);
+  console.log(
+    `Lighthouse benchmark index: median ${Math.round(median(speeds))} (${Math.round(Math.min(...speeds))}–${Math.round(Math.max(...speeds))})`,
+  );
   console.log(
     `Lighthouse ${results.values().next().value?.[0]?.lhr.lighthouseVersion ?? ''}, mobile, median of ${RUNS} runs (${new Date().toISOString().slice(0, 10)})`,
   );
