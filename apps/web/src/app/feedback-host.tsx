@@ -1,7 +1,6 @@
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
-import './feedback-host.css';
 
 /**
  * The toasts and the confirm dialogs' host. Both take their calls through Mantine's stores and

@@ -1,10 +1,10 @@
 import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Code, type EpakDetail } from '@signet/contracts';
-import { useQueryClient } from '@tanstack/react-query';
+import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
-import { usePublicConfiguration, useTenantConfiguration } from '../../../app/api.ts';
+import { useCurrentUser, usePublicConfiguration, useTenantConfiguration } from '../../../app/api.ts';
 import { bootPicture } from '../../../app/boot-frame.ts';
 import { BrandMark, useBrandColour } from '../../../app/branding/brand-mark.tsx';
 import { errorMessage } from '../../../app/error-message.ts';
@@ -14,7 +14,7 @@ import { sessionStore } from '../../../app/session/client.ts';
 import { userIdOf } from '../../../app/session/token-claims.ts';
 import { useStoredSession } from '../../../app/session/use-session.ts';
 import { loadPdfEngine } from '../../document-view/pdf-engine.ts';
-import { exchangeEasySignLink, unlockEpak, useSigningData } from '../api.ts';
+import { exchangeEasySignLink, unlockEpak, useReasons, useSigningData } from '../api.ts';
 import { FirstPagePicture } from '../components/first-page-picture.tsx';
 import { NumericSecretInput } from '../components/numeric-secret-input.tsx';
 import { SigningView } from '../components/signing-view.tsx';
@@ -215,10 +215,13 @@ function SignEpak({
   const queryClient = useQueryClient();
   const session = useStoredSession();
   const data = useSigningData(ePakId);
-  // The answer arrives through the query cache's store, which React renders at once; deferred,
-  // the signing view (every page, every tag) mounts in slices instead of one long task on a
-  // slow phone, the first page's picture staying until it has (issue 21).
-  const signing = useDeferredValue(data.data);
+  // The view's other questions are asked with the signing data, and the view mounts once they
+  // are answered: mounted before, it rendered every page again, in one task, as each answer
+  // arrived (issue 21). The answers arrive through the query cache's store, which React renders
+  // at once; deferred, the view (every page, every tag) mounts in slices instead, the first
+  // page's picture staying until it has.
+  const asked = [useCurrentUser(), useReasons(), useTenantConfiguration()].every(answered);
+  const signing = useDeferredValue(asked ? data.data : undefined);
   const [unlockError, setUnlockError] = useState<string | null>(null);
   const [finished, setFinished] = useState<string | null>(null);
   const userId = userIdOf(sessionStore.accessToken());
@@ -295,4 +298,9 @@ export function SignPage() {
       <SignEpak key={ePakId} ePakId={ePakId} hostRecipientId={params.get('host')} linkSession={linkSession} />
     </SignLayout>
   );
+}
+
+/** Answered once (or not asked at all): a later refetch does not count, so the view stays. */
+function answered(query: UseQueryResult): boolean {
+  return query.isFetched || query.fetchStatus === 'idle';
 }
