@@ -25,26 +25,30 @@ export function useDocumentZoom(pageWidths: readonly number[], zoomFlag: boolean
   // first paint and the pages drawn in slices (a transition), the view around them meanwhile.
   const [measured, setMeasured] = useState(false);
   const widths = pageWidths.join(',');
+  /** What fit-to-width would be now, whatever the mode. */
+  const fit = useCallback(() => {
+    const el = container.current;
+    return el ? fitToWidth(el.clientWidth - 8, widths.split(',').map(Number)) : 1;
+  }, [widths]);
 
   useLayoutEffect(() => {
-    const el = container.current;
-    if (measured || !el) return;
-    const first = fitToWidth(el.clientWidth - 8, widths.split(',').map(Number));
+    if (measured || !container.current) return;
+    const first = fit();
     startTransition(() => {
       setZoom(first);
       setMeasured(true);
     });
-  }, [measured, widths]);
+  }, [measured, fit]);
 
   useEffect(() => {
     const el = container.current;
     if (!measured || mode !== 'FTW' || !el) return;
-    const fit = () => setZoom(fitToWidth(el.clientWidth - 8, widths.split(',').map(Number)));
-    fit();
-    const observer = new ResizeObserver(fit);
+    const follow = () => setZoom(fit());
+    follow();
+    const observer = new ResizeObserver(follow);
     observer.observe(el);
     return () => observer.disconnect();
-  }, [measured, mode, widths]);
+  }, [measured, mode, fit]);
 
   const choose = useCallback((next: RenderMode) => {
     setMode(next);
@@ -62,11 +66,6 @@ export function useDocumentZoom(pageWidths: readonly number[], zoomFlag: boolean
     setMode('custom');
     setZoom(next);
   }, []);
-  /** What fit-to-width would be now, whatever the mode. */
-  const fit = useCallback(() => {
-    const el = container.current;
-    return el ? fitToWidth(el.clientWidth - 8, widths.split(',').map(Number)) : 1;
-  }, [widths]);
   return { container: container as RefObject<HTMLDivElement>, zoom, measured, mode, choose, step, set, fit };
 }
 
