@@ -1,8 +1,10 @@
+import { resolve } from 'node:path';
 import { SUPPORTED_LANGUAGES } from '@signet/contracts';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { bundleBudget } from './bundle-budget.ts';
 import { firstScreenChunks } from './first-screen-chunks.ts';
+import { mantineStyles } from './mantine-styles.ts';
 import { precompress } from './precompress.ts';
 import { routePages, type ScreenFrame } from './route-pages.ts';
 import { en } from './src/app/i18n/locales/en.ts';
@@ -12,23 +14,23 @@ import { hi } from './src/app/i18n/locales/hi.ts';
 // The first screens a phone opens (issue 21): what each loads before it shows, gzip KB. A route
 // that outgrows its budget fails the build; raise one only knowing what the screen gained.
 const FIRST_SCREENS = {
-  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 280, cssKb: 52 },
+  '/sign': { modules: ['src/features/sign/pages/sign-page.tsx'], jsKb: 280, cssKb: 36 },
   '/login': {
     modules: ['src/features/auth/pages/login-page.tsx'],
     jsKb: 240,
-    cssKb: 43,
+    cssKb: 28,
     frame: { heading: 'auth.signInTitle', layout: 'card' },
   },
   '/landing': {
     modules: ['src/features/public/pages/landing-page.tsx'],
     jsKb: 190,
-    cssKb: 43,
+    cssKb: 28,
     frame: { heading: 'landing.title', lead: 'landing.text', layout: 'guest-card' },
   },
   '/verify': {
     modules: ['src/features/verify/pages/verify-page.tsx'],
     jsKb: 212,
-    cssKb: 43,
+    cssKb: 28,
     description:
       'Verify a signed PDF: who signed it, when, whether it changed since, and whether the signer is trusted — for any PDF, signed here or elsewhere.',
     frame: { heading: 'verify.title', lead: 'verify.hint', layout: 'guest' },
@@ -36,7 +38,7 @@ const FIRST_SCREENS = {
   '/dashboard': {
     modules: ['src/app/layout/app-layout.tsx', 'src/features/dashboard/pages/dashboard-page.tsx'],
     jsKb: 292,
-    cssKb: 43,
+    cssKb: 32,
     frame: { heading: 'dashboard.title', layout: 'page' },
   },
 } satisfies Record<
@@ -59,6 +61,7 @@ export default defineConfig({
   plugins: [
     react(),
     bundleBudget(FIRST_SCREENS),
+    mantineStyles(resolve(import.meta.dirname, 'src/app/mantine-styles.css')),
     routePages(FIRST_SCREENS, { languages: SUPPORTED_LANGUAGES, word }),
     precompress(),
   ],

@@ -4,10 +4,20 @@ import { deferStylesheets, framedPage, frameMarkup, routePage } from '../route-p
 import { DEFERRED_STYLES_SELECTOR } from '../src/app/boot-styles.ts';
 
 const manifest: Manifest = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_react-1.js'] },
+  'index.html': {
+    file: 'assets/index-1.js',
+    isEntry: true,
+    imports: ['_react-1.js'],
+    css: ['assets/index-1.css'],
+  },
   '_react-1.js': { file: 'assets/react-1.js' },
   '_forms-1.js': { file: 'assets/forms-1.js', imports: ['_react-1.js'] },
-  'src/login-page.tsx': { file: 'assets/login-page-1.js', isDynamicEntry: true, imports: ['_forms-1.js'] },
+  'src/login-page.tsx': {
+    file: 'assets/login-page-1.js',
+    isDynamicEntry: true,
+    imports: ['_forms-1.js'],
+    css: ['assets/login-page-1.css'],
+  },
 };
 const INDEX =
   '<html><head><script type="module" src="/assets/index-1.js"></script>\n  </head><body></body></html>';
@@ -19,6 +29,14 @@ describe('the page of a first screen', () => {
     expect(preloaded).toEqual(['/assets/forms-1.js', '/assets/login-page-1.js']);
     expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
     expect(html).toContain('src="/assets/index-1.js"');
+  });
+
+  it("preloads the route's own stylesheets, which Vite applies with their chunks, not the entry's", () => {
+    const html = routePage(INDEX, manifest, ['src/login-page.tsx']);
+    const sheets = [...html.matchAll(/<link rel="preload" as="style"[^>]*href="([^"]+)"([^>]*)>/g)];
+    expect(sheets.map((m) => m[1])).toEqual(['/assets/login-page-1.css']);
+    // Not for boot-styles.ts to apply: Vite links it when the route's chunk loads.
+    expect(sheets[0]?.[2]).not.toContain('data-app-styles');
   });
 
   it('preloads the stylesheet instead of linking it, marked for the boot script to apply', () => {

@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Autocomplete, Group, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';

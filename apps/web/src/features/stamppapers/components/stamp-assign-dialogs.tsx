@@ -1,3 +1,4 @@
+import '@mantine/dates/styles.css';
 import { Button, Modal, NumberInput, Group as Row, SimpleGrid, Stack, Text } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { IndiaStateCode } from '@signet/contracts';
