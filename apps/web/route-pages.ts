@@ -7,29 +7,57 @@ import { initialFiles } from './bundle-budget.ts';
 /** Where the build writes a first screen's page: `routes/<first path segment>.html`. */
 export const ROUTE_PAGES_DIR = 'routes';
 
+/** The script that starts the app once the frame has painted (public/start-app.js). */
+export const START_SCRIPT = '/start-app.js';
+
+const startTag = (entry: string, preload: readonly string[]) =>
+  `<script src="${START_SCRIPT}" defer data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
+const START_TAG =
+  /<script src="\/start-app\.js" defer data-entry="([^"]+)" data-preload="([^"]*)"><\/script>/;
+const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+
 /**
- * The page for one first screen: index.html plus a preload of each chunk its route loads lazily,
- * and of their stylesheets, so that they download beside the entry instead of after it has run
- * (one round trip less on a slow phone network before the screen shows).
+ * index.html as Vite writes it fetches the app's entry script and the chunks it imports at once;
+ * it gets instead one tag for public/start-app.js, which adds them once the frame has painted.
+ */
+export function startAfterPaint(html: string): string {
+  const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+  if (!entry?.[1]) throw new Error('index.html has no module script');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
+    (m) => m[1] ?? '',
+  );
+  return html
+    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
+    .replace(entry[0], startTag(entry[1], preloads));
+}
+
+/**
+ * The page for one first screen: index.html, whose start script also preloads each chunk its
+ * route loads lazily, and a preload of their stylesheets (they download beside the entry instead
+ * of after it has run: one round trip less on a slow phone network before the screen shows).
+ * `inHead`: the code is preloaded from the head instead, at once — for a page whose frame the
+ * server paints while the head has gone out already (an easy-sign link draws its first page),
+ * so that the code downloads meanwhile.
  */
 export function routePage(
   indexHtml: string,
   manifest: Manifest,
   modules: readonly string[],
-  description?: string,
+  options: { description?: string | undefined; inHead?: boolean | undefined } = {},
 ): string {
   const entry = initialFiles(manifest, []);
   const route = initialFiles(manifest, modules);
-  const scripts = route.js
-    .filter((file) => !entry.js.includes(file))
-    .map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`);
-  // The route's chunks' own stylesheets, which Vite links when it imports them: fetched beside
-  // the entry, they are in the cache by then. Not marked for boot-styles.ts: Vite applies them.
+  const routeFiles = route.js.filter((file) => !entry.js.includes(file)).map((file) => `/${file}`);
+  // The route's chunks' own stylesheets, which Vite links when it imports them: fetched with the
+  // page, they are in the cache by then. Not marked for boot-styles.ts: Vite applies them.
   const sheets = route.css
     .filter((file) => !entry.css.includes(file))
     .map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
-  const links = [...scripts, ...sheets];
+  const start = START_TAG.exec(indexHtml);
+  if (!start?.[1]) throw new Error('index.html has no start script (startAfterPaint)');
+  const preload = [...(start[2] ?? '').split(' ').filter(Boolean), ...routeFiles];
   if (!indexHtml.includes('</head>')) throw new Error('index.html has no </head>');
+  const { description, inHead } = options;
   // A screen of its own in search results says what it is (the page's meta description).
   const described = description
     ? indexHtml.replace(
@@ -37,7 +65,10 @@ export function routePage(
         `$1${description.replace(/[&"<>]/g, (c) => `&#${c.charCodeAt(0)};`)}$2`,
       )
     : indexHtml;
-  return described.replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
+  const links = [...sheets, ...(inHead ? [start[1], ...preload].map(modulePreload) : [])];
+  return described
+    .replace(start[0], startTag(start[1], preload))
+    .replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }
 
 /**
@@ -102,7 +133,10 @@ export function deferStylesheets(html: string): string {
  */
 export function routePages(
   screens: Readonly<
-    Record<string, { modules: readonly string[]; description?: string; frame?: ScreenFrame }>
+    Record<
+      string,
+      { modules: readonly string[]; description?: string; frame?: ScreenFrame; inHead?: boolean }
+    >
   >,
   words: { languages: readonly string[]; word: (language: string, key: string) => string },
 ): Plugin {
@@ -112,8 +146,8 @@ export function routePages(
     apply: 'build',
     // The built page preloads its stylesheets rather than linking them: a linked one would hold
     // back the frame index.html paints while the app loads; src/app/boot-styles.ts applies them
-    // before the first render.
-    transformIndexHtml: { order: 'post', handler: deferStylesheets },
+    // before the first render. Its scripts start once the frame has painted (startAfterPaint).
+    transformIndexHtml: { order: 'post', handler: (html) => startAfterPaint(deferStylesheets(html)) },
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
@@ -121,9 +155,9 @@ export function routePages(
       const manifest = JSON.parse(readFileSync(join(outDir, '.vite/manifest.json'), 'utf8')) as Manifest;
       const index = readFileSync(join(outDir, 'index.html'), 'utf8');
       mkdirSync(join(outDir, ROUTE_PAGES_DIR), { recursive: true });
-      for (const [route, { modules, description, frame }] of Object.entries(screens)) {
+      for (const [route, { modules, description, frame, inHead }] of Object.entries(screens)) {
         const name = route.replace(/^\//, '').split('/')[0];
-        const page = routePage(index, manifest, modules, description);
+        const page = routePage(index, manifest, modules, { description, inHead });
         writeFileSync(join(outDir, ROUTE_PAGES_DIR, `${name}.html`), page);
         if (!frame) continue;
         for (const language of words.languages) {

@@ -1,6 +1,6 @@
 import type { Manifest } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { deferStylesheets, framedPage, frameMarkup, routePage } from '../route-pages.ts';
+import { deferStylesheets, framedPage, frameMarkup, routePage, startAfterPaint } from '../route-pages.ts';
 import { DEFERRED_STYLES_SELECTOR } from '../src/app/boot-styles.ts';
 
 const manifest: Manifest = {
@@ -19,16 +19,47 @@ const manifest: Manifest = {
     css: ['assets/login-page-1.css'],
   },
 };
-const INDEX =
-  '<html><head><script type="module" src="/assets/index-1.js"></script>\n  </head><body></body></html>';
+// index.html as Vite writes it: the entry's module script and a preload of each chunk it imports.
+const VITE_INDEX =
+  '<html><head><script type="module" crossorigin src="/assets/index-1.js"></script>\n  <link rel="modulepreload" crossorigin href="/assets/react-1.js">\n  </head><body></body></html>';
+const INDEX = startAfterPaint(VITE_INDEX);
+const startScript = (html: string) => {
+  document.documentElement.innerHTML = html.replace(/<\/?html>/g, '');
+  return document.querySelector<HTMLScriptElement>('script[data-entry]');
+};
 
 describe('the page of a first screen', () => {
-  it("preloads the route's lazy chunks and their imports, not what the entry already loads", () => {
+  it('has one script for the app, which starts the entry and its imports once the frame has painted', () => {
+    expect(INDEX).not.toMatch(/type="module"|modulepreload/);
+    const start = startScript(INDEX);
+    expect(start?.getAttribute('src')).toBe('/start-app.js');
+    expect(start?.defer).toBe(true);
+    expect(start?.dataset.entry).toBe('/assets/index-1.js');
+    expect(start?.dataset.preload).toBe('/assets/react-1.js');
+  });
+
+  it("has the route's lazy chunks and their imports started with the entry, not what the entry already loads", () => {
     const html = routePage(INDEX, manifest, ['src/login-page.tsx']);
+    expect(startScript(html)?.dataset.preload?.split(' ')).toEqual([
+      '/assets/react-1.js',
+      '/assets/forms-1.js',
+      '/assets/login-page-1.js',
+    ]);
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it('preloads the code from the head at once for a page the server paints while its head has gone', () => {
+    const html = routePage(INDEX, manifest, ['src/login-page.tsx'], { inHead: true });
     const preloaded = [...html.matchAll(/rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
-    expect(preloaded).toEqual(['/assets/forms-1.js', '/assets/login-page-1.js']);
-    expect(html.indexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
-    expect(html).toContain('src="/assets/index-1.js"');
+    expect(preloaded).toEqual([
+      '/assets/index-1.js',
+      '/assets/react-1.js',
+      '/assets/forms-1.js',
+      '/assets/login-page-1.js',
+    ]);
+    expect(html.lastIndexOf('modulepreload')).toBeLessThan(html.indexOf('</head>'));
+    // The entry still runs after the paint: the start script is the page's only way to run it.
+    expect(startScript(html)?.dataset.entry).toBe('/assets/index-1.js');
   });
 
   it("preloads the route's own stylesheets, which Vite applies with their chunks, not the entry's", () => {
