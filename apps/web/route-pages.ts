@@ -8,7 +8,7 @@ import { initialFiles } from './bundle-budget.ts';
 export const ROUTE_PAGES_DIR = 'routes';
 
 /** The script that starts the app once the frame has painted (public/start-app.js). */
-export const START_SCRIPT = '/start-app.js';
+const START_SCRIPT = '/start-app.js';
 
 const startTag = (entry: string, preload: readonly string[]) =>
   `<script src="${START_SCRIPT}" defer data-entry="${entry}" data-preload="${preload.join(' ')}"></script>`;
@@ -23,12 +23,12 @@ const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin h
 export function startAfterPaint(html: string): string {
   const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
   if (!entry?.[1]) throw new Error('index.html has no module script');
-  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map(
-    (m) => m[1] ?? '',
-  );
-  return html
-    .replace(/\s*<link rel="modulepreload" crossorigin href="[^"]+">/g, '')
-    .replace(entry[0], startTag(entry[1], preloads));
+  const preloads: string[] = [];
+  const unlinked = html.replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g, (_tag, href) => {
+    preloads.push(href);
+    return '';
+  });
+  return unlinked.replace(entry[0], startTag(entry[1], preloads));
 }
 
 /**

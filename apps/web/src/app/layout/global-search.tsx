@@ -1,6 +1,4 @@
-import '@mantine/dates/styles.css';
 import { Autocomplete, Group, Select, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SearchKey } from '@signet/contracts';
 import dayjs from 'dayjs';
@@ -8,6 +6,7 @@ import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useUserSearch } from '../api.ts';
+import { DateInput } from '../date-input.ts';
 import { DATE_SEARCH_KEYS, searchTarget, USER_SEARCH_KEYS } from './search-target.ts';
 
 /**

@@ -1,4 +1,3 @@
-import '@mantine/dates/styles.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
@@ -12,13 +11,13 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { Document } from '@signet/contracts';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { DateInput } from '../../../app/date-input.ts';
 import { showFailure, toast } from '../../../app/feedback.tsx';
 import { fieldError } from '../../../app/forms.ts';
 import { useRefreshGroupedStamps } from '../../stamppapers/api.ts';

@@ -1,10 +1,9 @@
-import '@mantine/dates/styles.css';
 import { Button, Modal, NumberInput, Group as Row, SimpleGrid, Stack, Text } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import type { IndiaStateCode } from '@signet/contracts';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput } from '../../../app/date-input.ts';
 import { closeButtonProps, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
 import { useAssignStampPapers, useBulkAssignStampPapers, useBulkRevokeStampPapers } from '../api.ts';
