@@ -235,6 +235,30 @@ describe('bulk compose', () => {
     expect(await epaksOf(again.data.runId)).toEqual({ InProgress: 2 });
   });
 
+  it('puts a quote before a failed row’s cell a spreadsheet would run, and reads it back as it was when the file is sent again', async () => {
+    const h = await header();
+    const bad = row(11, { email: '@evil', first: '-2+3' }).replace('Offer 11', '=1+1');
+    const started = await upload(`${h}\r\n${bad}\r\n`);
+    expect(started.data.failures.map((f) => f.code)).toEqual([CsvRowCode.EMAIL]);
+    await runDueBulkComposes(t.deps);
+    const failed = await t.call('GET', `/v2/bulkcompose/runs/${started.data.runId}/failed`, {
+      token: custodian.token,
+    });
+    const line = failed.raw.trim().split('\r\n')[1] ?? '';
+    // The country code +91 and the code -1 are plain numbers, not formulas: they stay as they are.
+    expect(line.startsWith("'=1+1,'@evil,'-2+3,Lee,9876543210,+91,")).toBe(true);
+    expect(line).toContain(',-1,');
+
+    const again = await upload(failed.raw.replace("'@evil", 'employee11@example.test'));
+    expect(again.data).toMatchObject({ total: 1, failed: 0 });
+    await runDueBulkComposes(t.deps);
+    const { rows } = await t.db.raw.query<{ subject: string }>(
+      'select e.subject from epaks e join bulk_compose_rows r on r.epak_id = e.id where r.run_id = $1',
+      [again.data.runId],
+    );
+    expect(rows).toEqual([{ subject: '=1+1' }]);
+  });
+
   it('fills the custodian field of each ePak with its row’s value', async () => {
     const { rows } = await t.db.raw.query<{ value: string }>(
       "select t.value from tags t join epaks e on e.id = t.epak_id where e.subject = 'Offer 2' and t.label = 'Salary'",

@@ -401,3 +401,41 @@ describe('stamp-paper consumption', () => {
     expect((await run(owner, { reportId: 'stampPaperConsumption' })).data.rows).toEqual([]);
   });
 });
+
+describe('formula injection in report files', () => {
+  it('the rejections CSV puts a quote before a subject or comment a spreadsheet would run; the XLSX keeps them as text', async () => {
+    const epak = await composeAndSend(
+      t,
+      custodian.token,
+      [{ type: 'SIGN', recipients: ['signer1@demo.test'] }],
+      {
+        subject: '=2+5',
+      },
+    );
+    const reasons = await t.call<{ reasonId: number; kind: string }[]>('GET', '/v1/reasons', {
+      token: signer.token,
+    });
+    const rej = await t.call('POST', `/v2/epaks/${epak.epakId}/reject`, {
+      token: signer.token,
+      body: {
+        reasonId: reasons.data.find((r) => r.kind === 'reject')?.reasonId,
+        comment: "-2+3+cmd|' /C calc'!A0",
+      },
+    });
+    expect(rej.code, rej.message).toBe(1);
+
+    const csv = await exportFile(custodian, { reportId: 'rejections', format: 'csv' });
+    const line = csv.text.split('\r\n').find((l) => l.includes('=2+5'));
+    expect(line).toMatch(/,'=2\+5,/);
+    expect(line?.endsWith(`,'-2+3+cmd|' /C calc'!A0`)).toBe(true);
+
+    const xlsx = await exportFile(custodian, { reportId: 'rejections', format: 'xlsx' });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.bytes as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0];
+    const row = sheet?.getRows(2, sheet.rowCount - 1)?.find((r) => r.getCell(2).value === '=2+5');
+    expect(row?.getCell(2).type).toBe(ExcelJS.ValueType.String);
+    expect(row?.getCell(5).value).toBe("-2+3+cmd|' /C calc'!A0");
+    expect(row?.getCell(5).type).toBe(ExcelJS.ValueType.String);
+  });
+});

@@ -400,6 +400,37 @@ describe('CSV', () => {
     );
     expect(lines.some((l) => l.startsWith('CSV-2,MH,25000,AVAILABLE,'))).toBe(true);
   });
+
+  it('the inventory and failed-rows files put a quote before a stamp id a spreadsheet would run; sent again it reads as it was', async () => {
+    const res = await csvUpload(
+      ['stampId,stateCode,denomination', '"=HYPERLINK(""http://x.test"")",AS,100', '@SUM(A1),ZZ,100'].join(
+        '\n',
+      ),
+    );
+    expect([res.data.imported, res.data.failed.map((f) => f.stampId)]).toEqual([1, ['@SUM(A1)']]);
+
+    const inventory = await t.call('GET', '/v1/stamppapers/csv/export', {
+      token: admin.token,
+      query: { stateCode: 'AS' },
+    });
+    const line = inventory.raw.split('\r\n').find((l) => l.includes('HYPERLINK'));
+    expect(line?.startsWith(`"'=HYPERLINK(""http://x.test"")",AS,100,AVAILABLE,`)).toBe(true);
+
+    const failed = await t.call('POST', '/v1/stamppapers/csv/export', {
+      token: admin.token,
+      body: { rows: res.data.failed },
+    });
+    expect(failed.raw.split('\r\n')[1]).toBe("'@SUM(A1),ZZ,100,-2,stateCode ZZ is not an Indian state code");
+
+    // The inventory file uploaded again names the same paper: the quote is not part of the id.
+    const again = await csvUpload(inventory.raw);
+    expect(again.data.failed.map((f) => [f.stampId, f.code])).toContainEqual([
+      '=HYPERLINK("http://x.test")',
+      Code.STAMP_PAPER_EXISTS,
+    ]);
+    const ids = (await list(admin, { stateCode: 'AS' })).data.stampPapers.map((p) => p.stampPaperId);
+    await t.call('DELETE', `/v2/stamppapers/${ids.join(',')}`, { token: admin.token });
+  });
 });
 
 describe('compose with a stamp paper', () => {

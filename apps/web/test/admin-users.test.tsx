@@ -158,6 +158,16 @@ describe('the failed rows file', () => {
     );
     expect(csv).toBe('email,firstName,lastName,error\r\n"bad, mail",B,,invalid');
   });
+
+  it("puts a quote before a cell a spreadsheet would run as a formula, the uploaded one's and the reason", () => {
+    const csv = failedRowsCsv(
+      'email,firstName,lastName\r\n=cmd|calc,@SUM(A1),-2+3\r\n',
+      [{ row: 2, email: '=cmd|calc', code: -6, message: 'm' }],
+      () => '+reason',
+      'error',
+    );
+    expect(csv).toBe("email,firstName,lastName,error\r\n'=cmd|calc,'@SUM(A1),'-2+3,'+reason");
+  });
 });
 
 describe('the actions offered for a member', () => {

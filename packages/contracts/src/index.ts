@@ -1,4 +1,5 @@
 export * from './constants.ts';
+export * from './csv-cells.ts';
 export * from './epak-lists.ts';
 export * from './errors.ts';
 export * from './report-file-words.ts';

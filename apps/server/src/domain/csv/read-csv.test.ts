@@ -42,6 +42,10 @@ describe('readCsv', () => {
     ]);
   });
 
+  it('reads a cell the product neutralised as the text it was, and leaves other quotes alone', async () => {
+    expect(await all([`'=1+1,'@x,''-2,'quoted,-5\n`])).toEqual([['=1+1', '@x', "'-2", "'quoted", '-5']]);
+  });
+
   it('skips blank lines and lines of empty cells, and keeps rows of any length', async () => {
     expect(await all(['a,b\n\n,\n1\n1,2,3\n'])).toEqual([['a', 'b'], ['1'], ['1', '2', '3']]);
   });

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { Code } from '@signet/contracts';
+import { Code, restoreCsvCell } from '@signet/contracts';
 import { CsvError, parse } from 'csv-parse';
 import { AppError } from '../app-error.ts';
 
@@ -11,7 +11,8 @@ const MAX_RECORD_BYTES = 1_000_000;
  * is never held whole, let alone twice. UTF-8 with or without a byte order mark and UTF-16LE
  * with one (Excel's "Unicode text"); quoted fields may hold commas, quotes and line breaks;
  * lines of empty cells are skipped. Rows may have any number of cells: the caller decides what
- * a short or long row means. A file that is not CSV (an unclosed quote, a runaway record) is
+ * a short or long row means. A cell the product's own CSV writer neutralised (`'=…`, a failed-rows
+ * file sent again) reads as the text it was (`restoreCsvCell`). A file that is not CSV (an unclosed quote, a runaway record) is
  * refused with -174 and csv-parse's words (they name the line).
  */
 export async function* readCsv(
@@ -28,7 +29,7 @@ export async function* readCsv(
   input.on('error', (error) => parser.destroy(error));
   input.pipe(parser);
   try {
-    for await (const record of parser as AsyncIterable<string[]>) yield record;
+    for await (const record of parser as AsyncIterable<string[]>) yield record.map(restoreCsvCell);
   } catch (error) {
     if (error instanceof CsvError)
       throw new AppError(Code.CSV_VALIDATION, `The file is not valid CSV: ${error.message}`);

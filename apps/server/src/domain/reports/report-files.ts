@@ -2,9 +2,9 @@ import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import type { ReportFormat } from '@signet/contracts';
 import { buildTextDocument } from '@signet/pdf';
-import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import type { Language } from '../auth/language.ts';
+import { csvWriter } from '../csv/write-csv.ts';
 import type { ReportDefinition } from './report-definition.ts';
 import { reportFileWords } from './report-labels.ts';
 import type { ReportSink } from './run-report.ts';
@@ -45,9 +45,12 @@ async function write(out: Writable, chunk: string | Uint8Array): Promise<void> {
   if (!out.write(chunk)) await once(out, 'drain');
 }
 
-/** CSV with a heading row (csv-stringify), streamed. A BOM so spreadsheet programs read UTF-8. */
+/**
+ * CSV with a heading row, streamed, through the one CSV writer (formula-like text neutralised:
+ * a subject or comment is the author's words). A BOM so spreadsheet programs read UTF-8.
+ */
 function csvSink(out: Writable, onStart: () => void, language: Language): ReportSink {
-  const csv = stringify({ record_delimiter: '\r\n' });
+  const csv = csvWriter();
   csv.pipe(out);
   return {
     async start(report) {

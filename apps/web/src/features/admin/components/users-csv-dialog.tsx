@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
-import { Code } from '@signet/contracts';
+import { Code, neutraliseCsvCell } from '@signet/contracts';
 import Papa from 'papaparse';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -35,7 +35,8 @@ export function rowReason(t: (key: string, o?: Record<string, unknown>) => strin
 /**
  * The failed rows of an upload as a CSV to fix and upload again: the file's own columns, the
  * failed rows as they were, and a last column saying why (the server ignores unknown columns).
- * `row` numbers count the header as row 1 and skip blank lines, as the server does.
+ * `row` numbers count the header as row 1 and skip blank lines, as the server does. Cells pass
+ * through `neutraliseCsvCell`, as in every CSV the server writes (formula injection).
  */
 export function failedRowsCsv(
   original: string,
@@ -49,7 +50,10 @@ export function failedRowsCsv(
     const cells = records[f.row - 2] ?? [f.email];
     return [...header.map((_, i) => cells[i] ?? ''), reason(f)];
   });
-  return Papa.unparse({ fields: [...header, errorColumn], data: rows });
+  return Papa.unparse({
+    fields: [...header, errorColumn].map(neutraliseCsvCell),
+    data: rows.map((row) => row.map(neutraliseCsvCell)),
+  });
 }
 
 /** A file's text through FileReader (what every browser, and jsdom, has). */
