@@ -81,6 +81,51 @@ describe('inviting users', () => {
     await limit(null);
   });
 
+  it('refuses a bulk role change naming one user twice (-6), so the custodian limit holds on what the roles become', async () => {
+    const sa = await t.signIn('superadmin@demo.test');
+    const limit = (custodianLimit: number | null) =>
+      t.call('PUT', `/v2/tenants/${admin.tenantId}`, { token: sa.token, body: { custodianLimit } });
+    const a = (await invite('twice-a@demo.test', 'custodian')).data.user.id;
+    const b = (await invite('twice-b@demo.test', 'signer')).data.user.id;
+    const custodians = async () =>
+      (
+        await t.call<{ byRole: Record<string, number> }>('GET', '/v1/users/statistics', {
+          token: admin.token,
+        })
+      ).data.byRole.custodian ?? 0;
+    const atLimit = await custodians();
+    expect((await limit(atLimit)).code).toBe(1);
+    const roleOf = async (id: string) =>
+      (await t.call<{ role: string }>('GET', `/v1/users/${id}/false`, { token: admin.token })).data.role;
+    // a leaves and comes back in one request: counted once as leaving, the limit looked met.
+    const twice = await t.call('PUT', '/v2/users/roles', {
+      token: admin.token,
+      body: {
+        users: [
+          { userId: a, role: 'signer' },
+          { userId: b, role: 'custodian' },
+          { userId: a, role: 'custodian' },
+        ],
+      },
+    });
+    expect(twice.code).toBe(Code.INVALID_INPUT);
+    expect(twice.message).toMatch(/more than once/);
+    expect([await roleOf(a), await roleOf(b), await custodians()]).toEqual(['custodian', 'signer', atLimit]);
+    // The same swap stated once each ends at the limit, not past it: allowed.
+    const swap = await t.call('PUT', '/v2/users/roles', {
+      token: admin.token,
+      body: {
+        users: [
+          { userId: a, role: 'signer' },
+          { userId: b, role: 'custodian' },
+        ],
+      },
+    });
+    expect(swap.code).toBe(1);
+    expect([await roleOf(a), await roleOf(b), await custodians()]).toEqual(['signer', 'custodian', atLimit]);
+    await limit(null);
+  });
+
   it('cancelling an invitation stops its link (-173); cancelling again is -173; an accepted one is -34', async () => {
     await invite('cancel-me@demo.test');
     const link = linkIn(await t.mail.next('cancel-me@demo.test', /invited/));

@@ -29,12 +29,21 @@ const REINVITABLE = new Set([
   'cancelInvitation',
 ]);
 
-/** Refuses a role change that would pass the tenant's custodian limit (code 100). */
-export async function checkCustodianLimit(tx: Executor, tenantId: string, adding: number): Promise<void> {
+/**
+ * Refuses a role change that would pass the tenant's custodian limit (code 100): the count the
+ * change ends at (today's custodians + `adding` − `leaving`) is what the limit bounds. Nothing is
+ * refused when no one becomes a custodian, so a tenant above a lowered limit can still shrink.
+ */
+export async function checkCustodianLimit(
+  tx: Executor,
+  tenantId: string,
+  adding: number,
+  leaving = 0,
+): Promise<void> {
   if (adding <= 0) return;
   const tenant = await findTenant(tx, tenantId);
   const limit = readTenantSettings(tenant?.settings).custodianLimit;
-  if (limit !== null && (await countByRole(tx, 'custodian')) + adding > limit) {
+  if (limit !== null && (await countByRole(tx, 'custodian')) + adding - leaving > limit) {
     throw new AppError(
       Code.CUSTODIAN_LIMIT_EXCEEDED,
       `This organisation may have at most ${limit} custodians`,

@@ -8,12 +8,22 @@ import { authorizeInTenant } from '../policy.ts';
 import { checkCustodianLimit, checkRootGrant } from './invite-user.ts';
 
 /**
- * `PUT /v2/users/roles`: several role changes at once, all or none. -226 names the entries that
+ * `PUT /v2/users/roles`: several role changes at once, all or none. A user named twice is -6 (the
+ * later entry would win while both were counted against the limit); -226 names the entries that
  * cannot change (unknown users, the actor's own role, `root` by a non-root); code 100 when the
- * custodians would pass the limit.
+ * custodians the change ends with would pass the limit.
  */
 export async function updateRoles(actor: Actor, changes: { userId: string; role: TenantRole }[], deps: Deps) {
   authorizeInTenant(actor, 'users.updateRoles');
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const c of changes) (seen.has(c.userId) ? repeated : seen).add(c.userId);
+  if (repeated.size > 0)
+    throw new AppError(
+      Code.INVALID_INPUT,
+      `Each user may be named once in a role change; named more than once: ${[...repeated].join(', ')}`,
+      { data: { userIds: [...repeated] } },
+    );
   const now = deps.clock.now();
   return deps.db.withTenant(actor.tenantId, async (tx) => {
     const members = new Map(
@@ -46,7 +56,8 @@ export async function updateRoles(actor: Actor, changes: { userId: string; role:
     const leavingCustodians = changes.filter(
       (c) => c.role !== 'custodian' && members.get(c.userId)?.membership.role === 'custodian',
     ).length;
-    await checkCustodianLimit(tx, actor.tenantId, newCustodians - leavingCustodians);
+    // Counted on the roles the change ends with: one leaving custodian does not make room for two arriving.
+    await checkCustodianLimit(tx, actor.tenantId, newCustodians, leavingCustodians);
     for (const change of changes) {
       await updateMembership(tx, change.userId, { role: change.role });
       await appendActivity(
