@@ -189,4 +189,33 @@ describe('OneDrive files (POST /v1/skydrivefiles)', () => {
     });
     expect(refused.code).toBe(Code.NOT_AUTHORIZED);
   });
+
+  it('refuses the dot segments . and .. as item or drive ids before calling Graph, and takes personal and business ids as Graph writes them', async () => {
+    const before = graph.requests.length;
+    for (const items of [
+      [{ id: '..' }],
+      [{ id: '.' }],
+      [{ id: 'lease', driveId: '..' }],
+      [{ id: 'lease', driveId: '.' }],
+      [{ id: 'lease.pdf' }],
+    ]) {
+      const res = await pick(items);
+      expect([JSON.stringify(items), res.code]).toEqual([JSON.stringify(items), Code.INVALID_INPUT]);
+    }
+    expect(graph.requests.length).toBe(before);
+    graph.items.set('D4648F06C91D9D3D!54927', { name: 'Personal.pdf', bytes: samplePdf('Personal', 1) });
+    graph.items.set('01BYE5RZ6QN3ZWBTUFOFD3GSPGOHDJD36K', {
+      name: 'Business.pdf',
+      bytes: samplePdf('Business', 1),
+    });
+    const res = await pick([
+      { id: 'D4648F06C91D9D3D!54927', driveId: 'd4648f06c91d9d3d' },
+      {
+        id: '01BYE5RZ6QN3ZWBTUFOFD3GSPGOHDJD36K',
+        driveId: 'b!-RIj2DuyvEyV1T4NlOaMHk8XkS_I8MdFlUCq1BlcjgmhRfAj3-Z8RY2VpuvV_tpd',
+      },
+    ]);
+    expect(res.code).toBe(1);
+    expect(res.data.map((d) => d.name)).toEqual(['Personal.pdf', 'Business.pdf']);
+  });
 });

@@ -27,15 +27,18 @@ export const OneDriveConfigurationSchema = OneDriveAppSchema.extend({
 });
 export type OneDriveConfiguration = z.infer<typeof OneDriveConfigurationSchema>;
 
+/**
+ * Microsoft Graph's drive and item ids: personal item ids are the drive's hex id, `!` and a number
+ * or token (`D4648F06C91D9D3D!54927`), business ones base32 (`01BYE5RZ6QN3ZWBTUFOFD3GSPGOHDJD36K`),
+ * business drive ids `b!` and base64url. No dot, slash or percent: an id is one path segment of
+ * the Graph URL, and `.` / `..` would be read as the folder above (`/me/drive/items/..`).
+ */
+export const GRAPH_ID_PATTERN = /^[A-Za-z0-9!_-]{1,200}$/;
+
 /** One item the picker returned: its drive and its id (as Microsoft Graph names them). */
 export const SkyDriveItemSchema = z.object({
-  id: text()
-    .trim()
-    .regex(/^[A-Za-z0-9!._-]{1,200}$/, 'A drive item id'),
-  driveId: text()
-    .trim()
-    .regex(/^[A-Za-z0-9!._-]{1,200}$/, 'A drive id')
-    .optional(),
+  id: text().trim().regex(GRAPH_ID_PATTERN, 'A drive item id is letters, digits, !, _ and -'),
+  driveId: text().trim().regex(GRAPH_ID_PATTERN, 'A drive id is letters, digits, !, _ and -').optional(),
 });
 export type SkyDriveItem = z.infer<typeof SkyDriveItemSchema>;
 

@@ -1,4 +1,4 @@
-import { Code, type SkyDriveItem } from '@signet/contracts';
+import { Code, GRAPH_ID_PATTERN, type SkyDriveItem } from '@signet/contracts';
 import type { OutboundClient } from '../../../adapters/http/safe-http.ts';
 import { AppError } from '../../app-error.ts';
 
@@ -42,8 +42,8 @@ export function graphDrive(options: GraphDriveOptions): GraphDrive {
   const sleep = options.sleep ?? sleepFor;
   const itemUrl = (item: SkyDriveItem) =>
     item.driveId
-      ? `${options.baseUrl}/drives/${encodeURIComponent(item.driveId)}/items/${encodeURIComponent(item.id)}`
-      : `${options.baseUrl}/me/drive/items/${encodeURIComponent(item.id)}`;
+      ? `${options.baseUrl}/drives/${segment(item.driveId)}/items/${segment(item.id)}`
+      : `${options.baseUrl}/me/drive/items/${segment(item.id)}`;
 
   async function call(url: string, init: { auth: boolean; maxBodyBytes?: number }): Promise<Response> {
     for (let attempt = 1; ; attempt++) {
@@ -121,6 +121,17 @@ export function graphDrive(options: GraphDriveOptions): GraphDrive {
       return new Uint8Array(await answer.arrayBuffer());
     },
   };
+}
+
+/**
+ * An id as one path segment of a Graph URL. Checked here too, not only by the body's schema:
+ * `encodeURIComponent` leaves `.` and `..` as they are, and a URL resolves them as the folder
+ * above, so an id that is not Graph's shape would address another resource with the user's token.
+ */
+function segment(id: string): string {
+  if (!GRAPH_ID_PATTERN.test(id))
+    throw new AppError(Code.INVALID_INPUT, 'A OneDrive id is letters, digits, !, _ and -');
+  return encodeURIComponent(id);
 }
 
 export function tooLarge(maxBytes: number): AppError {
