@@ -26,6 +26,8 @@ export interface SandboxRequest {
   anchors?: Uint8Array[];
   /** Text search: the strings to find. */
   needles?: string[];
+  /** Text search: how many matches at most (one more is returned when there are more). */
+  maxMatches?: number;
   /** Comparison: pixels per point of the page pictures (0: words only). */
   rasterScale?: number;
   /** Comparison: also each page's fingerprint (first pass). */

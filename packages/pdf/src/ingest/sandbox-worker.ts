@@ -65,7 +65,11 @@ async function run(req: SandboxRequest): Promise<unknown> {
     case 'find-text':
       // A DocuSign template's anchors: the decoded-bytes budget first, as for drawing.
       checkDecodedSize(req.bytes);
-      return (await import('../render/find-text.ts')).findTextInPdf(req.bytes, req.needles ?? []);
+      return (await import('../render/find-text.ts')).findTextInPdf(
+        req.bytes,
+        req.needles ?? [],
+        req.maxMatches,
+      );
     case 'compare-pages':
       // Anyone's files: the decoded-bytes budget first (it throws on a bomb), as for drawing;
       // pdf.js then says which files it cannot read and which need a password.

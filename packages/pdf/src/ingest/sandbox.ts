@@ -104,13 +104,16 @@ export function pageImageSandboxed(
   return runTask({ task: 'page-image', bytes, page }, opts);
 }
 
-/** Every occurrence of each needle in the PDF's text, boxed in tag coordinates (render/find-text.ts), in the sandbox. */
+/**
+ * Every occurrence of each needle in the PDF's text, boxed in tag coordinates (render/find-text.ts),
+ * in the sandbox: at most `maxMatches` (default 2,000), plus one when the text holds more.
+ */
 export function findTextSandboxed(
   bytes: Uint8Array,
   needles: string[],
-  opts: SandboxOptions = {},
+  opts: SandboxOptions & { maxMatches?: number } = {},
 ): Promise<TextMatch[]> {
-  return runTask({ task: 'find-text', bytes, needles }, opts);
+  return runTask({ task: 'find-text', bytes, needles, maxMatches: opts.maxMatches }, opts);
 }
 
 /** Every signature of anyone's PDF checked against `anchors` (verify/verify-pdf.ts), in the sandbox. */

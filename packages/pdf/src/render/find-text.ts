@@ -13,8 +13,12 @@ export interface TextMatch {
   height: number;
 }
 
-/** At most this many matches per needle: a one-letter anchor must not fill the answer. */
-const MAX_MATCHES_PER_NEEDLE = 200;
+/**
+ * At most this many matches in all unless the caller says otherwise; one more is returned when
+ * there are more, so the caller knows the text holds more than it may use (a one-letter anchor
+ * in a long document must not fill the answer, nor the server's memory when it reads it).
+ */
+export const DEFAULT_MAX_MATCHES = 2000;
 
 interface Run {
   str: string;
@@ -28,9 +32,15 @@ interface Run {
  * with its box as the viewer shows the page. pdf.js's text content gives runs in user space;
  * the page's viewport (scale 1) turns them into the viewer frame, so rotated and cropped pages
  * need nothing more. A needle split over runs is found in the page's joined text and boxed from
- * the run it starts in (its x by the share of characters before it). Runs only in the sandbox.
+ * the run it starts in (its x by the share of characters before it). Stops at `maxMatches + 1`
+ * matches (more than asked for: the caller refuses rather than places some). Runs only in the
+ * sandbox.
  */
-export async function findTextInPdf(bytes: Uint8Array, needles: readonly string[]): Promise<TextMatch[]> {
+export async function findTextInPdf(
+  bytes: Uint8Array,
+  needles: readonly string[],
+  maxMatches = DEFAULT_MAX_MATCHES,
+): Promise<TextMatch[]> {
   const wanted = [...new Set(needles.filter((n) => n.length > 0))];
   if (wanted.length === 0) return [];
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
@@ -40,9 +50,8 @@ export async function findTextInPdf(bytes: Uint8Array, needles: readonly string[
       throw new PdfError(Code.INVALID_DOCUMENT, 'The text of this PDF could not be read.');
     });
   const found: TextMatch[] = [];
-  const counts = new Map<string, number>();
   try {
-    for (let pageNumber = 1; pageNumber <= doc.numPages; pageNumber++) {
+    for (let pageNumber = 1; pageNumber <= doc.numPages && found.length <= maxMatches; pageNumber++) {
       const page = await doc.getPage(pageNumber);
       const viewport = page.getViewport({ scale: 1 });
       const content = await page.getTextContent();
@@ -77,7 +86,7 @@ export async function findTextInPdf(bytes: Uint8Array, needles: readonly string[
       }
       for (const needle of wanted) {
         let from = joined.indexOf(needle);
-        while (from >= 0 && (counts.get(needle) ?? 0) < MAX_MATCHES_PER_NEEDLE) {
+        while (from >= 0 && found.length <= maxMatches) {
           const run = runs.findLast((r) => r.start <= from);
           if (run) {
             const share = run.str.length ? run.box.width / run.str.length : 0;
@@ -90,7 +99,6 @@ export async function findTextInPdf(bytes: Uint8Array, needles: readonly string[
               width: share * inRun,
               height: run.box.height,
             });
-            counts.set(needle, (counts.get(needle) ?? 0) + 1);
           }
           from = joined.indexOf(needle, from + needle.length);
         }
