@@ -11,7 +11,10 @@ import type { SandboxReply, SandboxRequest } from './sandbox-protocol.ts';
  * A pool of sandbox processes that run full parses of untrusted files, shared fairly between
  * tenants. Each tenant has its own queue; a free worker takes the next task of the waiting tenant
  * served longest ago, so one tenant's flood of slow files delays another tenant's upload by at
- * most one task per worker. Waiting is bounded (per tenant, in total and in time): past that a
+ * most one task per worker. No tenant may hold every worker either: one tenant runs at most
+ * `maxRunningPerTenant` tasks at once (default: all workers but one), so another tenant's upload
+ * always finds a worker within one task of its own, however long the first tenant's tasks run.
+ * Waiting is bounded (per tenant, in total and in time): past that a
  * task is refused with `SandboxBusyError` (-179, retryable) rather than queued forever.
  *
  * Why processes and not worker threads: measured here, a corrupted TIFF drove the decoder past a
@@ -22,6 +25,12 @@ import type { SandboxReply, SandboxRequest } from './sandbox-protocol.ts';
 export interface SandboxPoolOptions extends Partial<SandboxQueueLimits> {
   /** Worker processes; default min(2, cores). */
   workers?: number;
+  /**
+   * Tasks one tenant may run at once; default max(1, workers − 1). Measured before this cap: one
+   * compare of two hostile PDFs held both workers for 60 s and another tenant's one-page upload
+   * waited 60.9 s.
+   */
+  maxRunningPerTenant?: number;
   /**
    * Test seam: awaited once a task holds its worker and before it is sent, so a test can keep a
    * tenant's task "slow" for as long as it wants without timing.
@@ -207,6 +216,7 @@ class Worker {
 
 export class SandboxPool {
   private readonly limits: SandboxQueueLimits;
+  private readonly maxRunningPerTenant: number;
   private readonly free: Worker[];
   private readonly all: Worker[];
   private readonly queues = new Map<string, Job[]>();
@@ -229,6 +239,7 @@ export class SandboxPool {
     };
     const n = Math.max(1, options.workers ?? defaultWorkers());
     this.all = Array.from({ length: n }, () => new Worker());
+    this.maxRunningPerTenant = Math.max(1, options.maxRunningPerTenant ?? n - 1);
     this.free = [...this.all];
   }
 
@@ -278,11 +289,16 @@ export class SandboxPool {
     job.reject(this.busy());
   }
 
-  /** Of the tenants waiting, the one served longest ago (never served first; ties by arrival). */
+  /**
+   * Of the tenants waiting and below their share of running tasks, the one served longest ago
+   * (never served first; ties by arrival). A tenant at its share waits even with a worker free:
+   * that worker is kept for whoever comes next.
+   */
   private nextTenant(): string | undefined {
     let best: string | undefined;
     let bestAt = Number.POSITIVE_INFINITY;
     for (const tenant of this.queues.keys()) {
+      if ((this.running.get(tenant) ?? 0) >= this.maxRunningPerTenant) continue;
       const at = this.lastServed.get(tenant) ?? -1;
       if (at < bestAt) {
         best = tenant;

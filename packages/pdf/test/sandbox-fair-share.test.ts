@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { SandboxPool } from '../src/ingest/sandbox-pool.ts';
+import { manyPagesPdf } from './hostile-pdfs.ts';
+
+const deferred = () => {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+};
+
+describe('the sandbox pool shared fairly', () => {
+  const gate = deferred();
+  const firstOfA = deferred();
+  const startedB = deferred();
+  const started: string[] = [];
+  // Two workers, as the server's default; tenant a's tasks hold their worker until the gate opens.
+  const pool = new SandboxPool({
+    workers: 2,
+    beforeTask: async (tenant) => {
+      started.push(tenant);
+      if (tenant === 'a') {
+        firstOfA.resolve();
+        await gate.promise;
+      }
+      if (tenant === 'b') startedB.resolve();
+    },
+  });
+  afterAll(() => pool.close());
+  const limits = { timeoutMs: 20_000, heapMb: 256, rssMb: 1_024 };
+  const geometry = (tenant: string) =>
+    pool.run<unknown[]>(tenant, { task: 'geometry', bytes: manyPagesPdf(2), maxPages: 10 }, limits);
+
+  it("one tenant's queue never holds every worker: another tenant's task starts while that tenant's tasks are still running", async () => {
+    const ofA = [geometry('a'), geometry('a'), geometry('a')];
+    await firstOfA.promise;
+    const ofB = geometry('b');
+    // Tenant a's tasks are all still held (the gate is closed): b found a worker all the same.
+    await startedB.promise;
+    expect(started).toEqual(['a', 'b']);
+    expect(await ofB).toHaveLength(2);
+    gate.resolve();
+    expect((await Promise.all(ofA)).map((pages) => pages.length)).toEqual([2, 2, 2]);
+    expect(started).toEqual(['a', 'b', 'a', 'a']);
+  });
+});
