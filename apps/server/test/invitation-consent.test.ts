@@ -192,3 +192,63 @@ describe('sending an ePak to someone with an account elsewhere', () => {
     expect(await recipientName()).toBe('Ravi');
   });
 });
+
+// Issue 30 points 7 and 10: another tenant's admin reaches a person's password recovery.
+describe("a person's password recovery is theirs", () => {
+  const resetAsOther = (userId: string) =>
+    t.call('POST', `/v1/users/${userId}/password/reset`, { token: otherAdmin.token });
+
+  it('an admin cannot reset the password of someone who has not accepted, and their own recovery still works', async () => {
+    const invited = await inviteAsOther('admin@demo.test');
+    expect(invited.code, invited.message).toBe(1);
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await resetAsOther(invited.data.user.id)).code);
+    expect(codes).toEqual(Array(6).fill(Code.USER_NOT_REGISTERED));
+    const own = await t.call('POST', '/public/users/forgotPassword', { body: { email: 'admin@demo.test' } });
+    expect(own.code).toBe(1);
+    await t.mail.next('admin@demo.test', /Reset/);
+  });
+
+  it("a tenant's admin resets count against that tenant's limit, never against the person's own requests", async () => {
+    // signer1 accepted Other's invitation in the first test of this file.
+    const list = await t.call<{ users: { id: string; email: string; status: string }[] }>(
+      'GET',
+      '/v1/users',
+      {
+        token: otherAdmin.token,
+      },
+    );
+    const member = list.data.users.find((u) => u.email === 'signer1@demo.test');
+    expect(member?.status).toBe('enabled');
+    const codes: number[] = [];
+    for (let i = 0; i < 6; i++) codes.push((await resetAsOther(member?.id ?? '')).code);
+    expect(codes).toEqual([1, 1, 1, 1, 1, Code.MAX_PASSWORD_RESETS]);
+    const own = await t.call('POST', '/public/users/forgotPassword', {
+      body: { email: 'signer1@demo.test' },
+    });
+    expect(own.code).toBe(1);
+    // The person's own link still works after the admin's: one does not cancel the other.
+    let ownLink = '';
+    for (;;) {
+      const mail = await t.mail.next('signer1@demo.test', /Reset/);
+      if (!mail.text.includes('An administrator asked')) {
+        ownLink = linkIn(mail);
+        break;
+      }
+    }
+    await resetAsOther(member?.id ?? '');
+    const used = await t.call('POST', '/public/users/password', {
+      body: { token: tokenOf(ownLink), newPassword: 'Own-choice-7', confirmPassword: 'Own-choice-7' },
+    });
+    expect(used.code, used.message).toBe(1);
+  });
+
+  it('answers alike for an invited address with an account and one without (no account oracle)', async () => {
+    const withAccount = await inviteAsOther('submitter@demo.test');
+    const without = await inviteAsOther('no-account-yet@elsewhere.test');
+    const a = await resetAsOther(withAccount.data.user.id);
+    const b = await resetAsOther(without.data.user.id);
+    expect([a.status, a.code, a.message]).toEqual([b.status, b.code, b.message]);
+    expect(a.code).toBe(Code.USER_NOT_REGISTERED);
+  });
+});

@@ -342,10 +342,20 @@ export async function usePasswordToken(db: Executor, tokenHash: string, at: Date
   return rows.length === 1;
 }
 
-export async function countPasswordTokensSince(
+/**
+ * Who asked for a reset link: the person (`null`) or an admin of a tenant (its id, kept in the
+ * token's `tenant_id`). Each asker's links are counted and replaced apart from the others'.
+ */
+export type ResetAsker = string | null;
+
+const askedBy = (asker: ResetAsker) =>
+  asker === null ? isNull(passwordTokens.tenantId) : eq(passwordTokens.tenantId, asker);
+
+/** Reset links created since `since` by one asker. */
+export async function countResetTokensSince(
   db: Executor,
   userId: string,
-  kind: 'reset' | 'invite',
+  asker: ResetAsker,
   since: Date,
 ): Promise<number> {
   const [row] = await db
@@ -354,11 +364,27 @@ export async function countPasswordTokensSince(
     .where(
       and(
         eq(passwordTokens.userId, userId),
-        eq(passwordTokens.kind, kind),
+        eq(passwordTokens.kind, 'reset'),
+        askedBy(asker),
         gt(passwordTokens.createdAt, since),
       ),
     );
   return row?.n ?? 0;
+}
+
+/** Invalidates one asker's open reset links, so only its newest one works. */
+export async function expireResetTokensOf(db: Executor, userId: string, asker: ResetAsker, at: Date) {
+  await db
+    .update(passwordTokens)
+    .set({ usedAt: at })
+    .where(
+      and(
+        eq(passwordTokens.userId, userId),
+        eq(passwordTokens.kind, 'reset'),
+        askedBy(asker),
+        isNull(passwordTokens.usedAt),
+      ),
+    );
 }
 
 /** Invalidates a user's open links of one kind, so only the newest one works. */
