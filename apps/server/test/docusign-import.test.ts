@@ -318,6 +318,74 @@ describe('importing a DocuSign template', () => {
   });
 });
 
+describe('bounds of a DocuSign import', () => {
+  /** One page with 200 "a": ten lines of twenty (the words of a one-letter anchor). */
+  const manyA = Buffer.from(
+    anchorPdf(
+      Array.from({ length: 10 }, (_, i) => ({
+        text: Array(20).fill('a').join(' '),
+        x: 72,
+        top: 80 + i * 30,
+        size: 12,
+      })),
+      [],
+    ),
+  ).toString('base64');
+  /** A template of plain JSON, as a custodian could write it by hand. */
+  const template = (recipients: { roleName: string; tabs: Record<string, unknown[]> }[], pdf = manyA) => ({
+    name: 'Bounds',
+    documents: [{ documentId: '1', name: 'Many a', documentBase64: pdf }],
+    recipients: {
+      signers: recipients.map((r, i) => ({ recipientId: String(i + 1), routingOrder: '1', ...r })),
+    },
+  });
+  const onA = (n: number) => Array.from({ length: n }, () => ({ documentId: '1', anchorString: 'a' }));
+  const roles = (count: number, tabs: () => Record<string, unknown[]>) =>
+    Array.from({ length: count }, (_, i) => ({ roleName: `Role ${i + 1}`, tabs: tabs() }));
+
+  it('refuses 20 roles × 500 tabs anchored on “a” in a PDF with 200 “a” with -6 naming the limit, counting before any tag is made', async () => {
+    const body = template(roles(20, () => ({ signHereTabs: onA(500) })));
+    const res = await importCall(body, true);
+    expect([res.status, res.code]).toEqual([400, Code.INVALID_INPUT]);
+    expect(res.message).toMatch(/Role 1.*100,000.*at most 500/);
+    expect(res.data).toMatchObject({ limit: 'tagsPerRoleDocument', max: 500, count: 100_000 });
+  });
+
+  it('refuses anchors that would make more tags than a template holds (2,000), and places every occurrence below that', async () => {
+    const over = await importCall(template(roles(20, () => ({ signHereTabs: onA(1) }))), true);
+    expect([over.status, over.code]).toEqual([400, Code.INVALID_INPUT]);
+    expect(over.message).toMatch(/at most 2,000/);
+    const fits = await importCall(template(roles(2, () => ({ signHereTabs: onA(2) }))), true);
+    expect(fits.code).toBe(1);
+    expect(fits.data.tagCounts).toEqual({ signature: 800 });
+  });
+
+  it('refuses a radio group of 200,000 radios and more than 120,000 tags for one role with -6, not a 500', async () => {
+    const radios = Array.from({ length: 200_000 }, (_, i) => ({
+      pageNumber: '1',
+      xPosition: String(i % 500),
+      yPosition: '100',
+      value: `v${i}`,
+    }));
+    const group = await importCall(
+      template([
+        { roleName: 'Chooser', tabs: { radioGroupTabs: [{ documentId: '1', groupName: 'Huge', radios }] } },
+      ]),
+      true,
+    );
+    expect([group.status, group.code]).toEqual([400, Code.INVALID_INPUT]);
+    expect(group.message).toMatch(/Huge.*200,000 radios.*at most 100/);
+    const plain = Array.from({ length: 120_001 }, () => ({
+      documentId: '1',
+      xPosition: '72',
+      yPosition: '72',
+    }));
+    const many = await importCall(template([{ roleName: 'Busy', tabs: { signHereTabs: plain } }]), true);
+    expect([many.status, many.code]).toEqual([400, Code.INVALID_INPUT]);
+    expect(many.message).toMatch(/120,001.*at most 10,000/);
+  });
+});
+
 describe('an ePak composed from an imported DocuSign template', () => {
   let nss: { dir: string; close: () => void };
   afterAll(() => nss?.close());

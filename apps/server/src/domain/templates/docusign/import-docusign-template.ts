@@ -15,6 +15,14 @@ import { uploadDocuments } from '../../documents/upload-document.ts';
 import { authorizeInTenant } from '../../policy.ts';
 import { insertTemplate } from '../document-templates.ts';
 import { freeWorkflowName, insertWorkflow } from '../workflow-templates.ts';
+import {
+  anchorTexts,
+  checkSteps,
+  checkTagCounts,
+  checkTemplateSize,
+  DOCUSIGN_IMPORT_LIMITS,
+  refuseTooManyMatches,
+} from './docusign-limits.ts';
 import { mapRecipients } from './map-docusign-recipients.ts';
 import { type MappedDocument, mapTabs } from './map-docusign-tabs.ts';
 
@@ -28,7 +36,9 @@ const unreadable = (why: string) => new AppError(Code.UNPARSEABLE_DATA, `Not a D
  * the actor's paired with a workflow template of roles (map-docusign-recipients.ts), its tabs
  * tags (map-docusign-tabs.ts). Page sizes and anchor text are read from the PDFs in the
  * sandbox. With `dryRun` nothing is stored: the answer is the preview of what would be made.
- * Whatever has no equivalent is in `unmapped`. Nothing is left behind on failure.
+ * Whatever has no equivalent is in `unmapped`. Nothing is left behind on failure. The tags are
+ * counted before they are made (docusign-limits.ts): tabs placed by position before the PDFs are
+ * read, anchor tabs × their hits after the search, each refused with -6 naming its limit.
  */
 export async function importDocuSignTemplate(
   actor: Actor,
@@ -50,45 +60,64 @@ export async function importDocuSignTemplate(
     .slice(0, 200);
 
   const sandbox = { pool: deps.sandbox, tenant: actor.tenantId };
+  checkTemplateSize(template);
   const { steps, placed, unmapped } = mapRecipients(template);
-  const needles = [
-    ...new Set(
-      placed.flatMap((p) =>
-        Object.values(p.recipient.tabs ?? {}).flatMap((tabs) =>
-          tabs.map((t) => t.anchorString ?? '').filter((s) => s.length > 0),
-        ),
-      ),
-    ),
-  ];
+  checkSteps(steps);
+  const firstDocumentId = template.documents[0]?.documentId ?? '1';
+  const documentNames = new Map(
+    template.documents.map((d, position) => {
+      const name = d.name?.trim() || `Document ${position + 1}`;
+      return [d.documentId ?? String(position + 1), /\.pdf$/i.test(name) ? name : `${name}.pdf`] as const;
+    }),
+  );
+  const needles = anchorTexts(placed, new Set(documentNames.keys()), firstDocumentId);
+  // Tabs placed by position are counted before any PDF is read; anchors wait for their hits.
+  checkTagCounts(placed, documentNames, firstDocumentId, () => 0);
   const files: { fileName: string; bytes: Uint8Array }[] = [];
   const documents = new Map<string, MappedDocument>();
   for (const [position, d] of template.documents.entries()) {
     const bytes = new Uint8Array(Buffer.from(d.documentBase64, 'base64'));
     if (bytes.length < 5 || new TextDecoder().decode(bytes.subarray(0, 5)) !== '%PDF-')
       throw unreadable(`document ${d.name ?? position + 1} is not a PDF`);
-    const name = d.name?.trim() || `Document ${position + 1}`;
-    const fileName = /\.pdf$/i.test(name) ? name : `${name}.pdf`;
+    const documentId = d.documentId ?? String(position + 1);
+    const fileName = documentNames.get(documentId) ?? `Document ${position + 1}.pdf`;
     // One after the other: the second task reuses the worker the first one warmed up.
     const pages = await withPdfErrors(() => pageGeometrySandboxed(bytes, sandbox));
-    const anchors = needles.length
+    const mine = needles.get(documentId) ?? [];
+    // Every occurrence is at least one tag, so the search stops one past what a document may hold.
+    const maxMatches = DOCUSIGN_IMPORT_LIMITS.tagsPerDocument;
+    const anchors = mine.length
       ? await withPdfErrors(() =>
-          findTextSandboxed(bytes, needles, { ...sandbox, admitted: true, timeoutMs: FIND_TEXT_TIMEOUT_MS }),
+          findTextSandboxed(bytes, mine, {
+            ...sandbox,
+            admitted: true,
+            timeoutMs: FIND_TEXT_TIMEOUT_MS,
+            maxMatches,
+          }),
         )
       : [];
+    if (anchors.length > maxMatches) refuseTooManyMatches(fileName, maxMatches);
     files.push({ fileName, bytes });
-    documents.set(d.documentId ?? String(position + 1), {
+    documents.set(documentId, {
       position,
       pages: pages.map((p) => ({ width: p.width, height: p.height })),
       anchors,
     });
   }
-  const firstDocumentId = template.documents[0]?.documentId ?? '1';
+  const hits = new Map<string, Map<string, number>>();
+  for (const [documentId, doc] of documents) {
+    const counts = new Map<string, number>();
+    for (const a of doc.anchors) counts.set(a.needle, (counts.get(a.needle) ?? 0) + 1);
+    hits.set(documentId, counts);
+  }
+  checkTagCounts(placed, documentNames, firstDocumentId, (id, needle) => hits.get(id)?.get(needle) ?? 0);
   const tags: TemplateTag[] = [];
   const notes: DocuSignUnmapped[] = [...unmapped];
   for (const p of placed) {
     const mapped = mapTabs(p, documents, firstDocumentId);
-    tags.push(...mapped.tags);
-    notes.push(...mapped.unmapped);
+    // Pushed one by one: spreading a long list into push() overflows the call stack.
+    for (const tag of mapped.tags) tags.push(tag);
+    for (const note of mapped.unmapped) notes.push(note);
   }
   if (steps.length === 0) throw unreadable('it has no recipients this import can use');
 

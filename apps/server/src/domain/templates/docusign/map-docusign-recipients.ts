@@ -71,7 +71,9 @@ export function mapRecipients(template: DocuSignTemplate): MappedRecipients {
   const groups = new Map<string, typeof candidates>();
   for (const c of candidates) {
     const key = `${c.order}:${c.type}`;
-    groups.set(key, [...(groups.get(key) ?? []), c]);
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
   }
   const ordered = [...groups.values()].sort(
     (a, b) =>
@@ -92,12 +94,14 @@ export function mapRecipients(template: DocuSignTemplate): MappedRecipients {
   for (const group of ordered) {
     const type = group[0]?.type ?? 'SIGN';
     const roles: string[] = [];
+    const taken = new Set<string>();
     for (const c of group) {
       const role = roleOf(c.recipient, c.kind);
       // One role twice in a step would be one person twice; the second keeps its own name.
-      const unique = roles.some((r) => r.toLowerCase() === role.toLowerCase())
+      const unique = taken.has(role.toLowerCase())
         ? `${role} ${c.recipient.recipientId ?? roles.length + 1}`.slice(0, 100)
         : role;
+      taken.add(unique.toLowerCase());
       placed.push({
         recipient: c.recipient,
         kind: c.kind,

@@ -18,7 +18,7 @@ export interface MappedDocument {
   anchors: { needle: string; pageNumber: number; x: number; y: number }[];
 }
 
-interface TabKind {
+export interface TabKind {
   /** Catalogue entry id: gives type, key and default size. */
   entry: string;
   subType?: string;
@@ -66,6 +66,35 @@ export interface MappedTabs {
   unmapped: DocuSignUnmapped[];
 }
 
+/** Where a tab's tags go (its kind, the document it names), or why it makes none. */
+export type TabTarget = { kind: TabKind; documentId: string } | { reason: string };
+
+export function targetOf(
+  list: string,
+  tab: DocuSignTab,
+  placed: PlacedRecipient,
+  firstDocumentId: string,
+): TabTarget {
+  const kind = TAB_KINDS[list];
+  if (!kind) return { reason: 'This kind of field has no equivalent tag.' };
+  if (placed.stepType === 'EMAIL') return { reason: 'A recipient who gets a copy fills nothing here.' };
+  return { kind, documentId: tab.documentId ?? firstDocumentId };
+}
+
+/**
+ * How many tags a tab becomes, from counts alone (what `positionsOf` will make): a radio group one,
+ * an anchor tab one per occurrence of its text, any other tab one.
+ */
+export function tagCountOf(list: string, tab: DocuSignTab, hits: (needle: string) => number): number {
+  if (list === 'radioGroupTabs') return (tab.radios?.length ?? 0) > 0 ? 1 : 0;
+  if (tab.anchorString) return hits(tab.anchorString);
+  return 1;
+}
+
+/** The anchor text a tab is placed by, if any (a radio group is placed by its radios). */
+export const anchorOf = (list: string, tab: DocuSignTab): string | undefined =>
+  list === 'radioGroupTabs' ? undefined : tab.anchorString || undefined;
+
 /**
  * A recipient's DocuSign tabs as template tags at the same place and size. DocuSign's positions
  * are pixels at 72 dpi from the top-left of the page as shown — our tag frame exactly (points,
@@ -84,18 +113,15 @@ export function mapTabs(
   const who = `${placed.kind} ${placed.role}`;
   for (const [list, tabs] of Object.entries(placed.recipient.tabs ?? {})) {
     if (!Array.isArray(tabs) || tabs.length === 0) continue;
-    const kind = TAB_KINDS[list];
     for (const tab of tabs) {
       const item = `${who}: ${list} “${tab.tabLabel ?? tab.name ?? ''}”`;
-      if (!kind) {
-        unmapped.push({ item, reason: 'This kind of field has no equivalent tag.' });
+      const target = targetOf(list, tab, placed, firstDocumentId);
+      if ('reason' in target) {
+        unmapped.push({ item, reason: target.reason });
         continue;
       }
-      if (placed.stepType === 'EMAIL') {
-        unmapped.push({ item, reason: 'A recipient who gets a copy fills nothing here.' });
-        continue;
-      }
-      const doc = documents.get(tab.documentId ?? firstDocumentId);
+      const { kind } = target;
+      const doc = documents.get(target.documentId);
       if (!doc) {
         unmapped.push({
           item,
@@ -133,11 +159,15 @@ function positionsOf(
     if (here.length < radios.length)
       unmapped.push({ item, reason: 'Radios on other pages join the list on the first radio’s page.' });
     if (here.length === 0) return [];
-    const xs = here.map((r) => num(r.xPosition, 0));
-    const ys = here.map((r) => num(r.yPosition, 0));
-    const x = Math.min(...xs);
-    const y = Math.min(...ys);
-    return [{ pageNumber: page, x, y, width: Math.max(...xs) - x + 20, height: Math.max(...ys) - y + 20 }];
+    // A loop, not Math.min(...xs): spreading a long list overflows the call stack.
+    let [x, y] = [Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY];
+    let [right, bottom] = [Number.NEGATIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    for (const r of here) {
+      const [rx, ry] = [num(r.xPosition, 0), num(r.yPosition, 0)];
+      [x, y] = [Math.min(x, rx), Math.min(y, ry)];
+      [right, bottom] = [Math.max(right, rx), Math.max(bottom, ry)];
+    }
+    return [{ pageNumber: page, x, y, width: right - x + 20, height: bottom - y + 20 }];
   }
   if (tab.anchorString) {
     const unit = UNIT_POINTS[(tab.anchorUnits ?? 'pixels').toLowerCase()] ?? 1;
