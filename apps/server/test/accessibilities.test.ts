@@ -91,6 +91,34 @@ describe('POST /public/ui/switch', () => {
     }
   });
 
+  it('never sends the browser to another site, however the path is spelled', async () => {
+    for (const redirect of [
+      '/.//evil.test/x',
+      '/./\\evil.test/x',
+      '/x/..//evil.test',
+      '//evil.test',
+      '/\\evil.test',
+      'https://evil.test',
+      '/\t/evil.test',
+      '/\n/evil.test',
+      '\t//evil.test',
+    ]) {
+      const res = await t.call('POST', '/public/ui/switch', { body: { view: 'new', redirect } });
+      expect([redirect, res.status, res.headers.location]).toEqual([redirect, 303, '/dashboard?view=new']);
+    }
+  });
+
+  it('keeps an encoded slash encoded, and a path of this site as it is', async () => {
+    const encoded = await t.call('POST', '/public/ui/switch', {
+      form: { view: 'new', redirect: '/%2F%2Fevil.test' },
+    });
+    expect(encoded.headers.location).toBe('/%2F%2Fevil.test?view=new');
+    const page = await t.call('POST', '/public/ui/switch', {
+      form: { view: 'new', redirect: '/dashboard?x=1' },
+    });
+    expect(page.headers.location).toBe('/dashboard?x=1&view=new');
+  });
+
   it('refuses a view that does not exist with -6', async () => {
     const res = await t.call('POST', '/public/ui/switch', { form: { view: 'retro' } });
     expect([res.status, res.code]).toEqual([400, Code.INVALID_INPUT]);

@@ -2,13 +2,26 @@ import { UI_VIEW_PARAM, type UiView } from '@signet/contracts';
 
 const LANDING = '/dashboard';
 
+const SELF = 'http://self.invalid';
+
 /**
- * A path of this site: one leading slash, no scheme, no `//host` or `/\host` (which browsers
- * read as another host). Anything else would make the switch an open redirect.
+ * The path of this site a redirect asks for, read as a browser reads it, or null. The text is
+ * resolved against a stand-in origin (the URL parser drops tabs and newlines, turns `\` into `/`
+ * and removes dot segments, as browsers do) and must stay on it; the answer is then the resolved
+ * path, which must not start with `//` either, since a browser would read `//host/x` as another
+ * site (`/.//host/x` resolves to that). Anything else would make the switch an open redirect.
  */
-function isLocalPath(path: string): boolean {
-  const hasControl = [...path].some((c) => c.charCodeAt(0) < 0x20);
-  return path.startsWith('/') && !path.startsWith('//') && !path.includes('\\') && !hasControl;
+function localPath(redirect: string): string | null {
+  if (!redirect.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(redirect, SELF);
+  } catch {
+    return null;
+  }
+  if (url.origin !== SELF) return null;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  return path.startsWith('//') ? null : path;
 }
 
 /**
@@ -17,8 +30,8 @@ function isLocalPath(path: string): boolean {
  * the web app to adopt; no session is needed and nothing is stored on the server.
  */
 export function viewSwitchLocation(input: { view: UiView; redirect?: string | undefined }): string {
-  const target = input.redirect && isLocalPath(input.redirect) ? input.redirect : LANDING;
-  const url = new URL(target, 'http://local');
+  const target = (input.redirect && localPath(input.redirect)) || LANDING;
+  const url = new URL(target, SELF);
   url.searchParams.set(UI_VIEW_PARAM, input.view);
   return `${url.pathname}${url.search}${url.hash}`;
 }
