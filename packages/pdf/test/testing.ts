@@ -7,3 +7,4 @@ export { nssDbTrusting } from './pki/nss-db.ts';
 export { type IssuedIdentity, type KeyKind, type OpensslCa, opensslCa } from './pki/openssl-ca.ts';
 export { createTestPki, type TestPki } from './pki/test-pki.ts';
 export { rgbaPng } from './png-writer.ts';
+export { docxLinkingPicture, svgShowingText } from './helpers/linked-docx.ts';

@@ -22,6 +22,11 @@ export const INGEST_LIMITS = {
   sandboxRssMb: 3_072,
   /** Wall time for one LibreOffice conversion. */
   officeTimeoutMs: 120_000,
+  /**
+   * Most bytes a Word, Excel or PowerPoint archive may unpack to when its external references
+   * are removed before conversion (a zip bomb is refused with -48 once it passes this).
+   */
+  officeMaxUnpackedBytes: 512 * 1024 * 1024,
   /** Largest XML document rendered, in characters (about 1 s per 400,000 here, in the sandbox). */
   maxXmlChars: 2_000_000,
 } as const;

@@ -105,6 +105,7 @@ export async function ingestUpload(bytes: Uint8Array, opts: IngestOptions = {}):
       const converted = await convertOffice(bytes, type, {
         soffice: opts.soffice,
         timeoutMs: limits.officeTimeoutMs,
+        maxUnpackedBytes: limits.officeMaxUnpackedBytes,
       });
       const result = await ingestPdf(converted, limits, type, opts);
       return { ...result, action: 'converted' };

@@ -6,6 +6,13 @@ import { pathToFileURL } from 'node:url';
 import { Code } from '@signet/contracts/errors';
 import { PdfError } from '../core/errors.ts';
 import { INGEST_LIMITS } from './ingest-limits.ts';
+import { stripExternalReferences } from './office-links.ts';
+import {
+  type OfficeSandboxOptions,
+  sandboxedCommand,
+  sandboxPolicyFromEnv,
+  writeLockedDownProfile,
+} from './office-sandbox.ts';
 
 /** Where LibreOffice's command line lives, if it is installed. */
 export async function findSoffice(explicit?: string): Promise<string | undefined> {
@@ -28,14 +35,29 @@ function pathCandidates(cmd: string): string[] {
   return (process.env.PATH ?? '/usr/bin').split(delimiter).map((d) => join(d, cmd));
 }
 
+/** The OOXML types, zip archives whose external references can be removed before conversion. */
+const ZIPPED = new Set(['docx', 'xlsx', 'pptx']);
+
 /**
  * Converts a Word, Excel or PowerPoint file to PDF with LibreOffice in headless mode. Each call
  * uses its own profile directory so conversions can run side by side.
+ *
+ * A document can link pictures, objects and templates from URLs or local files, which
+ * LibreOffice would fetch while converting (reaching internal services, or copying server files
+ * into the PDF). Three lines stop that: external references are removed from docx/xlsx/pptx
+ * (office-links.ts), the profile turns link updates and macros off, and LibreOffice runs in a
+ * sandbox with no network that sees only its own folder (office-sandbox.ts). Without a sandbox
+ * the conversion is refused unless the operator allows it (SIGNET_OFFICE_SANDBOX).
  */
 export async function convertOffice(
   bytes: Uint8Array,
   extension: string,
-  opts: { soffice?: string; timeoutMs?: number } = {},
+  opts: {
+    soffice?: string;
+    timeoutMs?: number;
+    sandbox?: OfficeSandboxOptions;
+    maxUnpackedBytes?: number;
+  } = {},
 ): Promise<Uint8Array> {
   const soffice = await findSoffice(opts.soffice);
   if (!soffice) {
@@ -44,28 +66,42 @@ export async function convertOffice(
       `Word, Excel and PowerPoint files need LibreOffice (soffice), which is not installed on this server; upload a PDF instead.`,
     );
   }
+  const input = ZIPPED.has(extension)
+    ? await stripExternalReferences(bytes, {
+        maxUnpackedBytes: opts.maxUnpackedBytes ?? INGEST_LIMITS.officeMaxUnpackedBytes,
+      })
+    : bytes;
   const dir = await mkdtemp(join(tmpdir(), 'signet-office-'));
   try {
-    const input = join(dir, `upload.${extension}`);
-    await writeFile(input, bytes);
-    const profile = pathToFileURL(join(dir, 'profile')).href;
+    const inputFile = join(dir, `upload.${extension}`);
+    await writeFile(inputFile, input);
+    const profileDir = join(dir, 'profile');
+    await writeLockedDownProfile(profileDir);
     const out = join(dir, 'out');
+    const command = await sandboxedCommand(
+      soffice,
+      [
+        `-env:UserInstallation=${pathToFileURL(profileDir).href}`,
+        '--headless',
+        '--norestore',
+        '--convert-to',
+        'pdf',
+        '--outdir',
+        out,
+        inputFile,
+      ],
+      dir,
+      opts.sandbox ?? sandboxPolicyFromEnv(),
+    );
+    if ('refused' in command) throw new PdfError(Code.EXTENSION_NOT_ENABLED, command.refused);
     await new Promise<void>((resolve, reject) => {
       execFile(
-        soffice,
-        [
-          `-env:UserInstallation=${profile}`,
-          '--headless',
-          '--norestore',
-          '--convert-to',
-          'pdf',
-          '--outdir',
-          out,
-          input,
-        ],
+        command.file,
+        command.args,
         {
           timeout: opts.timeoutMs ?? INGEST_LIMITS.officeTimeoutMs,
           killSignal: 'SIGKILL',
+          // Inside bwrap the environment is cleared and set anew; the others get a HOME of their own.
           env: { ...process.env, HOME: dir },
         },
         (err) => (err ? reject(err) : resolve()),
