@@ -8,8 +8,8 @@ import { allPages } from '../core/pages.ts';
 /**
  * Checks, inside the sandbox and before any full parse, that a PDF does not unpack to more than
  * its decoded-bytes budget: every object stream (a full parser unpacks them all) and every
- * page's content stream (every viewer unpacks those) is inflated against one budget, and the
- * inflate stops as soon as the budget is spent. Refuses with `DecodedLimitError` (-59).
+ * page's content stream (every viewer unpacks those; a stream shared by pages, once per page)
+ * is inflated against one budget, and the inflate stops as soon as the budget is spent. Refuses with `DecodedLimitError` (-59).
  *
  * Returns the document opened by the core reader (its structure already charged), or undefined
  * when the core reader cannot read the file: then every Flate stream that is not an image is
@@ -52,25 +52,31 @@ function chargeObjectStreams(doc: PdfDocument): void {
 }
 
 function chargeContentStreams(doc: PdfDocument): void {
-  const done = new Set<number>();
+  /** Decoded size of each content stream already inflated, by object number. */
+  const sizeOf = new Map<number, number>();
   for (const page of allPages(doc)) {
     const contents = page.dict.get('Contents');
     const parts: PdfObject[] = Array.isArray(doc.resolve(contents))
       ? (doc.resolve(contents) as PdfObject[])
       : [contents ?? null];
     for (const part of parts) {
-      // Pages often share one content stream (a blank page repeated): count it once.
-      if (part instanceof PdfRef) {
-        if (done.has(part.num)) continue;
-        done.add(part.num);
+      // A stream shared by several pages is unpacked again for every page a viewer draws (pdf.js
+      // does, and the compare reads every page): it counts once per page that uses it. It is
+      // inflated only once here; its later uses are charged from the size it had.
+      const known = part instanceof PdfRef ? sizeOf.get(part.num) : undefined;
+      if (known !== undefined) {
+        doc.budget.charge(known);
+        continue;
       }
       const s = doc.resolve(part);
       if (!(s instanceof PdfStream)) continue;
       try {
-        decodeStream(s, doc.budget);
+        const size = decodeStream(s, doc.budget).length;
+        if (part instanceof PdfRef) sizeOf.set(part.num, size);
       } catch (e) {
         if (e instanceof DecodedLimitError) throw e;
         // Filters the engine does not decode (LZW, …) or damaged data: viewers' business.
+        if (part instanceof PdfRef) sizeOf.set(part.num, 0);
       }
     }
   }
