@@ -1,5 +1,9 @@
 import { loadConfig } from './config.ts';
+import { usePrivateUmask } from './ops/private-files.ts';
 import { createServer } from './server.ts';
+
+// Before anything is written: the embedded database's files, blobs and keys are created private.
+usePrivateUmask();
 
 const config = loadConfig();
 const server = await createServer({ config, demoHistory: config.demoHistory });

@@ -34,6 +34,7 @@ import { NOTIFICATION_PATH } from './domain/tenants/configuration.ts';
 import { buildApp } from './http/build-app.ts';
 import { createNotificationHub, NOTIFICATION_CHANNEL } from './http/notification-socket.ts';
 import { startJobs } from './jobs/job-runner.ts';
+import { makeDataDirPrivate } from './ops/private-files.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -62,6 +63,21 @@ export async function createServer(options: ServerOptions) {
       : options.logger || pino({ level: 'silent' });
   const clock = options.clock ?? systemClock;
   const passwords = options.passwords ?? argon2idHasher;
+  // DATA_DIR holds the embedded database, the blobs and the generated master key in clear: the
+  // service user's alone (0700), including what an older version left readable. PGlite makes its
+  // files 0666 whatever the umask (inside the 0700 folder), so they are closed again on stop.
+  const embedded = !options.db && !config.databaseUrl;
+  const dataDirUsed = embedded || (!options.blobs && !config.s3) || !config.masterKey;
+  async function closeDataDir() {
+    const { tightened, failed } = await makeDataDirPrivate(config.dataDir);
+    if (tightened > 0) log.info({ tightened }, `closed ${tightened} entries of ${config.dataDir} to others`);
+    if (failed.length > 0)
+      log.warn(
+        { failed: failed.slice(0, 10) },
+        `${failed.length} entries of ${config.dataDir} are another user's`,
+      );
+  }
+  if (dataDirUsed) await closeDataDir();
   const db =
     options.db ??
     (await openDatabase(
@@ -178,6 +194,7 @@ export async function createServer(options: ServerOptions) {
       await redis?.quit();
       await mailer.close();
       if (!options.db) await db.close();
+      if (embedded) await closeDataDir();
     },
   };
 }

@@ -26,7 +26,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 async function openPglite(dataDir: string | null): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Executor;

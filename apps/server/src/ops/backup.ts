@@ -10,6 +10,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import tar from 'tar-stream';
 import type { BlobStore } from '../adapters/storage/blob-store.ts';
+import { type BackupKey, encryptBackup } from './backup-crypto.ts';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -22,6 +23,7 @@ import {
   REFERENCED_BLOBS_SQL,
 } from './backup-format.ts';
 import { checkToolVersion, runPgTool } from './pg-tools.ts';
+import { makeDataDirPrivate, PRIVATE_FILE_MODE } from './private-files.ts';
 
 /** Where the database is: PostgreSQL by URL, or the embedded PGlite's data folder. */
 export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
@@ -59,12 +61,15 @@ async function sha256File(path: string): Promise<string> {
  * transaction lists the blobs it refers to, so the dump and the blob list agree although the
  * server keeps running. PGlite: the installation is stopped (PGlite is one process's), and
  * `dumpDataDir` copies its data folder. Blobs are read from the store one at a time and
- * checked against their name; blobs written after the snapshot are not included.
+ * checked against their name; blobs written after the snapshot are not included. The archive is
+ * the service user's alone (0600), and with `key` it is encrypted as it is written
+ * (backup-crypto.ts): documents and personal data never reach the disk in clear.
  */
 export async function writeBackup(opts: {
   database: DatabaseLocation;
   blobs: BlobStore;
   out: string;
+  key?: BackupKey | null;
   progress?: Progress;
 }): Promise<BackupManifest> {
   const progress = opts.progress ?? (() => undefined);
@@ -113,9 +118,14 @@ export async function writeBackup(opts: {
         snapshot = await describeSnapshot(async <R>(text: string) => (await client.query<R>(text)).rows);
         progress('dumping the embedded database (PGlite dumpDataDir)');
         const dump = await client.dumpDataDir('none');
-        await pipeline(Readable.fromWeb(dump.stream() as never), createWriteStream(dbFile));
+        await pipeline(
+          Readable.fromWeb(dump.stream() as never),
+          createWriteStream(dbFile, { mode: PRIVATE_FILE_MODE }),
+        );
       } finally {
         await client.close();
+        // PGlite makes the files it touches 0666 (whatever the umask): closed to others again.
+        await makeDataDirPrivate(dir);
       }
     }
 
@@ -139,7 +149,10 @@ export async function writeBackup(opts: {
     // never leaves a file that looks like one.
     const partial = `${opts.out}.partial-${randomBytes(4).toString('hex')}`;
     const pack = tar.pack();
-    const written = pipeline(pack, createGzip(), createWriteStream(partial));
+    const file = createWriteStream(partial, { mode: PRIVATE_FILE_MODE, flags: 'wx' });
+    const written = opts.key
+      ? pipeline(pack, createGzip(), encryptBackup(opts.key), file)
+      : pipeline(pack, createGzip(), file);
     const add = (name: string, source: Readable, size: number) =>
       pipeline(source, pack.entry({ name, size, mode: 0o600, mtime: new Date(manifest.createdAt) }));
     try {

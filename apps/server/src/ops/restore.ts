@@ -11,6 +11,13 @@ import type { BlobStore } from '../adapters/storage/blob-store.ts';
 import { roleStatements } from '../db/role-statements.ts';
 import type { DatabaseLocation } from './backup.ts';
 import {
+  BackupDamaged,
+  type BackupKey,
+  BackupKeyRefused,
+  decryptBackup,
+  isEncryptedBackup,
+} from './backup-crypto.ts';
+import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
   type BackupManifest,
@@ -22,6 +29,7 @@ import {
   type Progress,
 } from './backup-format.ts';
 import { checkToolVersion, connectionEnv, runPgTool } from './pg-tools.ts';
+import { makeDataDirPrivate, PRIVATE_DIR_MODE } from './private-files.ts';
 
 /** A restore that was refused before anything was written: the message says why. */
 export class RestoreRefused extends Error {}
@@ -31,11 +39,25 @@ const MAX_MANIFEST_BYTES = 256 * 1024 * 1024;
 /** The archive's entries in order, each read (or drained) by `onEntry` before the next. */
 async function eachEntry(
   file: string,
+  key: BackupKey | null,
   onEntry: (name: string, size: number, body: AsyncIterable<Buffer>) => Promise<void>,
 ): Promise<void> {
   const extract = tar.extract();
-  const feeding = pipeline(createReadStream(file), createGunzip(), extract);
-  feeding.catch(() => undefined);
+  const feeding = key
+    ? pipeline(createReadStream(file), decryptBackup(key), createGunzip(), extract)
+    : pipeline(createReadStream(file), createGunzip(), extract);
+  let fed: Error | null = null;
+  const fedDone = feeding.catch((e: Error) => {
+    fed = e;
+  });
+  /** A wrong key or an encrypted archive changed after it was written: refused, in its words. */
+  const keyProblem = (): RestoreRefused | null => {
+    const e = fed as Error | null;
+    if (e instanceof BackupKeyRefused)
+      return new RestoreRefused(`The archive cannot be opened: ${e.message}`);
+    if (e instanceof BackupDamaged) return new RestoreRefused(`The archive is refused: ${e.message}`);
+    return null;
+  };
   let inEntry = false;
   try {
     for await (const entry of extract) {
@@ -44,13 +66,18 @@ async function eachEntry(
       inEntry = false;
     }
   } catch (e) {
+    extract.destroy();
+    await fedDone;
+    const refused = keyProblem();
+    if (refused) throw refused;
     // Errors of the restore itself pass; a broken gzip or tar stream is the archive's fault.
     if (e instanceof RestoreRefused || (inEntry && !(e as { code?: string }).code?.startsWith('Z_'))) throw e;
     throw new RestoreRefused(`The archive cannot be read: ${(e as Error).message}`);
   }
-  await feeding.catch((e: Error) => {
-    throw new RestoreRefused(`The archive cannot be read: ${e.message}`);
-  });
+  await fedDone;
+  const refused = keyProblem();
+  if (refused) throw refused;
+  if (fed) throw new RestoreRefused(`The archive cannot be read: ${(fed as Error).message}`);
 }
 
 async function readAll(body: AsyncIterable<Buffer>, limit = Number.POSITIVE_INFINITY): Promise<Buffer> {
@@ -97,13 +124,36 @@ function parseManifest(bytes: Buffer): BackupManifest {
   return m;
 }
 
+/**
+ * The key to read the archive with: null for a plain one. An encrypted archive without a key is
+ * refused; a key given for a plain archive is not needed (said, not refused).
+ */
+async function keyFor(file: string, key: BackupKey | null, progress: Progress): Promise<BackupKey | null> {
+  let encrypted: boolean;
+  try {
+    encrypted = await isEncryptedBackup(file);
+  } catch (e) {
+    throw new RestoreRefused(`The archive cannot be read: ${(e as Error).message}`);
+  }
+  if (encrypted && !key)
+    throw new RestoreRefused(
+      'The archive is encrypted: give the key it was made with (--key-file, or BACKUP_PASSPHRASE)',
+    );
+  if (!encrypted && key) progress('the archive is not encrypted: the key is not needed');
+  return encrypted ? key : null;
+}
+
 /** Pass 1: the whole archive is checked (manifest, database digest, every blob's hash) before any write. */
-async function verifyArchive(file: string, progress: Progress): Promise<BackupManifest> {
+async function verifyArchive(
+  file: string,
+  key: BackupKey | null,
+  progress: Progress,
+): Promise<BackupManifest> {
   let manifest: BackupManifest | null = null;
   let databaseSeen = false;
   const wanted = new Set<string>();
   const seen = new Set<string>();
-  await eachEntry(file, async (name, _size, body) => {
+  await eachEntry(file, key, async (name, _size, body) => {
     if (!manifest) {
       if (name !== MANIFEST_ENTRY) throw new RestoreRefused('The archive does not start with its manifest');
       manifest = parseManifest(await readAll(body, MAX_MANIFEST_BYTES));
@@ -206,6 +256,8 @@ async function recount(database: DatabaseLocation) {
     return await queries(async <R>(text: string) => (await client.query<R>(text)).rows);
   } finally {
     await client.close();
+    // PGlite writes the files it loads 0666 (whatever the umask): the data folder is made private.
+    await makeDataDirPrivate(database.dataDir);
   }
 }
 
@@ -214,16 +266,21 @@ async function recount(database: DatabaseLocation) {
  * target, checks the whole archive (migration level, database digest, every blob's hash) before
  * writing anything, then loads the database (pg_restore, or PGlite's `loadDataDir`) and puts
  * every blob, checking each hash again, and compares the restored row counts with the manifest.
+ * An encrypted archive is decrypted as it is read, in both passes: a wrong key, or a byte changed
+ * since it was written, is refused in the first, before anything is written.
  */
 export async function restoreBackup(opts: {
   from: string;
   database: DatabaseLocation;
   blobs: BlobStore;
+  /** The key of an encrypted archive (refused without it, or with another). */
+  key?: BackupKey | null;
   progress?: Progress;
 }): Promise<BackupManifest> {
   const progress = opts.progress ?? (() => undefined);
+  const key = await keyFor(opts.from, opts.key ?? null, progress);
   await ensureEmpty(opts.database, opts.blobs);
-  const manifest = await verifyArchive(opts.from, progress);
+  const manifest = await verifyArchive(opts.from, key, progress);
   if (manifest.database.kind !== opts.database.kind)
     throw new RestoreRefused(
       `The backup holds a ${manifest.database.kind} database and the target is ${opts.database.kind}: restore into the same kind of database`,
@@ -234,7 +291,7 @@ export async function restoreBackup(opts: {
   }
 
   let put = 0;
-  await eachEntry(opts.from, async (name, _size, body) => {
+  await eachEntry(opts.from, key, async (name, _size, body) => {
     if (name === MANIFEST_ENTRY) return void (await readAll(body, MAX_MANIFEST_BYTES));
     if (name === manifest.database.entry) {
       progress(`restoring the ${manifest.database.kind} database`);
@@ -268,7 +325,7 @@ export async function restoreBackup(opts: {
         hash.update(bytes);
         if (hash.copy().digest('hex') === manifest.database.sha256) {
           const dir = join(opts.database.dataDir, 'pglite');
-          await mkdir(dir, { recursive: true });
+          await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
           const client = new PGlite(dir, { loadDataDir: new Blob([bytes]) });
           await client.waitReady;
           await client.close();

@@ -56,7 +56,7 @@ export function loadMasterKey(env: string | null, dataDir: string, warn: (msg: s
   }
   const file = join(dataDir, 'master.key');
   if (!existsSync(file)) {
-    mkdirSync(dataDir, { recursive: true });
+    mkdirSync(dataDir, { recursive: true, mode: 0o700 });
     writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600, flag: 'wx' });
     warn(
       `SIGNET_MASTER_KEY is not set: generated ${file}. Set SIGNET_MASTER_KEY in production and keep it apart from the data.`,

@@ -6,7 +6,8 @@ import { type BlobStore, SHA256_HEX } from './blob-store.ts';
 
 /**
  * Blobs as files under `root/ab/cd/<hash>`. A blob is written to a temporary file, fsynced,
- * renamed into place and its folder fsynced: after `put` returns it survives a crash.
+ * renamed into place and its folder fsynced: after `put` returns it survives a crash. Folders
+ * 0700 and files 0600: documents in clear are the service user's alone.
  */
 export function createFsBlobStore(root: string): BlobStore {
   const pathOf = (hash: string) => {
@@ -37,7 +38,7 @@ export function createFsBlobStore(root: string): BlobStore {
       } catch {
         // not stored yet
       }
-      await mkdir(dirname(target), { recursive: true });
+      await mkdir(dirname(target), { recursive: true, mode: 0o700 });
       const temp = join(root, `.tmp-${randomBytes(8).toString('hex')}`);
       const handle = await open(temp, 'wx', 0o600);
       try {
