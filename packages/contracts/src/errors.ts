@@ -106,6 +106,10 @@ const catalogue = {
   WRONG_PASSWORD: [-1004, 400, 'Wrong password'],
   TEAMROOM_MISSING: [-1005, 404, 'The team room does not exist'],
   DOCUMENT_MISSING: [-1006, 404, 'The document does not exist'],
+  // Single sign-on (issue 30): the provider vouched for an account not yet bound to it in this
+  // tenant; its data carries a token to confirm once with the account's password.
+  SSO_LINK_REQUIRED: [-1201, 403, 'Confirm with your Signet password once to sign in through this provider'],
+
   // Directory sync-up (issue 12): conditions the spec has no code for.
   DIRECTORY_NOT_CONFIGURED: [-1301, 409, 'No directory connection is set up for this tenant'],
   DIRECTORY_SYNC_RUNNING: [-1302, 409, 'A directory sync-up is already running for this tenant'],

@@ -108,6 +108,20 @@ export function refuseLinkSession(actor: Pick<Actor, 'scopeEpakId'> | null): voi
   }
 }
 
+/**
+ * A session opened through a tenant's OpenID provider may not change what belongs to the account
+ * across tenants (routes declared `accountWide`): the provider vouches for the person in its
+ * tenant, not for their password, name, saved signature or passcode (issue 30).
+ */
+export function refuseProviderSession(actor: Pick<Actor, 'singleTenant'> | null): void {
+  if (actor?.singleTenant) {
+    throw new AppError(
+      Code.NOT_AUTHORIZED,
+      'Signed in through your organisation’s provider, you cannot change your account; sign in with your password for that',
+    );
+  }
+}
+
 /** Throws -11 unless the actor's role holds the permission. */
 export function authorize(actor: Actor, permission: Permission): void {
   if (!can(actor, permission)) {

@@ -6,7 +6,7 @@ import type { Actor } from '../domain/actor.ts';
 import type { Language } from '../domain/auth/language.ts';
 import type { AccessClaims } from '../domain/auth/tokens.ts';
 import type { Deps, RequestOrigin } from '../domain/deps.ts';
-import { refuseLinkSession } from '../domain/policy.ts';
+import { refuseLinkSession, refuseProviderSession } from '../domain/policy.ts';
 import type { AuthRateLimit } from './auth-rate-limit.ts';
 import { actorOf, languageOf } from './authenticate.ts';
 import type { ErrorStatus } from './error-status.ts';
@@ -40,6 +40,12 @@ interface Described<A extends AuthMode> {
    * string (`body` would refuse the others): shown in the document, not validated by Fastify.
    */
   parsedBody?: { schema: z.ZodType; as: readonly ('json' | 'form')[] };
+  /**
+   * Changes what belongs to the account rather than to a tenant (its password, name, saved
+   * signature, passcode, certificates, memberships): a session opened through a tenant's provider
+   * gets -11, since that provider speaks for its tenant only (issue 30).
+   */
+  accountWide?: true;
 }
 type ActorFor<A extends AuthMode> = A extends 'user'
   ? Actor & { claims: AccessClaims }
@@ -209,6 +215,7 @@ export function registerRoutes(
             spec.auth === 'public' ? null : await actorOf(request, deps, spec.auth === 'optional');
           bindActorToLog(request, reply, actor);
           if (!spec.linkSession) refuseLinkSession(actor);
+          if (spec.accountWide) refuseProviderSession(actor);
           actors.set(request, actor);
           if (spec.rateLimited) await options.authRateLimit(request, reply, spec.url, actor?.userId ?? null);
           refuseUnsafeText(request);

@@ -104,3 +104,22 @@ export type SsoCallbackInput = z.infer<typeof SsoCallbackInputSchema>;
 
 /** A finished sign-in: the ordinary session answer, and the page to open. */
 export const SsoSignedInSchema = TokenResponseSchema.extend({ next: z.string().nullable() });
+
+/**
+ * The data of -1201: the provider vouched for an address whose Signet account is not yet bound to
+ * it in this tenant. The person confirms once with the account's password (`POST /public/sso/link`).
+ */
+export const SsoLinkRequiredSchema = z.object({
+  reason: z.literal('confirmLink'),
+  linkToken: z.string(),
+  email: z.string(),
+  providerName: z.string(),
+});
+export type SsoLinkRequired = z.infer<typeof SsoLinkRequiredSchema>;
+
+/** The password confirmation that binds the provider's account to the Signet account. */
+export const SsoLinkInputSchema = z.object({
+  linkToken: text().min(1).max(200),
+  password: z.string().min(1).max(1000),
+});
+export type SsoLinkInput = z.infer<typeof SsoLinkInputSchema>;

@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Executor } from '../database.ts';
-import { ssoLoginStates, ssoProviders, ssoSessions } from '../schema/sso.ts';
+import { ssoBindings, ssoLoginStates, ssoPendingLinks, ssoProviders, ssoSessions } from '../schema/sso.ts';
 import { userTenants } from '../schema/users.ts';
 
 export type SsoProviderRow = typeof ssoProviders.$inferSelect;
@@ -62,4 +62,52 @@ export async function setMembershipLogin(
   change: { loginType: string; ssoEntityId: string; role?: string; status?: string; profileShared?: boolean },
 ): Promise<void> {
   await tx.update(userTenants).set(change).where(eq(userTenants.userId, userId));
+}
+
+/** The account the tenant's provider account is bound to (in its tenant transaction). */
+export async function findSsoBinding(
+  tx: Executor,
+  key: { tenantId: string; issuer: string; subject: string },
+): Promise<string | null> {
+  const [row] = await tx
+    .select({ userId: ssoBindings.userId })
+    .from(ssoBindings)
+    .where(
+      and(
+        eq(ssoBindings.tenantId, key.tenantId),
+        eq(ssoBindings.issuer, key.issuer),
+        eq(ssoBindings.subject, key.subject),
+      ),
+    );
+  return row?.userId ?? null;
+}
+
+/** Binds a provider account to a Signet account; binding it again changes nothing. */
+export async function insertSsoBinding(tx: Executor, row: typeof ssoBindings.$inferInsert): Promise<void> {
+  await tx.insert(ssoBindings).values(row).onConflictDoNothing();
+}
+
+export async function insertSsoPendingLink(
+  db: Executor,
+  row: typeof ssoPendingLinks.$inferInsert,
+): Promise<void> {
+  await db.delete(ssoPendingLinks).where(lt(ssoPendingLinks.expiresAt, row.createdAt ?? new Date()));
+  await db.insert(ssoPendingLinks).values(row);
+}
+
+export async function findSsoPendingLink(db: Executor, tokenHash: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(ssoPendingLinks)
+    .where(and(eq(ssoPendingLinks.tokenHash, tokenHash), gt(ssoPendingLinks.expiresAt, now)));
+  return row ?? null;
+}
+
+/** Takes a pending link once: deleting it is what makes a replay fail. */
+export async function takeSsoPendingLink(db: Executor, tokenHash: string): Promise<boolean> {
+  const rows = await db
+    .delete(ssoPendingLinks)
+    .where(eq(ssoPendingLinks.tokenHash, tokenHash))
+    .returning({ tokenHash: ssoPendingLinks.tokenHash });
+  return rows.length === 1;
 }

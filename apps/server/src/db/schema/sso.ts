@@ -1,6 +1,7 @@
-import { boolean, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, jsonb, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { authSessions } from './auth.ts';
 import { createdAt, tenantId, tstz } from './columns.ts';
+import { users } from './users.ts';
 
 /** One claim value and the Signet role it gives. */
 export interface SsoRoleMappingRow {
@@ -62,4 +63,46 @@ export const ssoSessions = pgTable('sso_sessions', {
   tenantId: uuid('tenant_id').notNull(),
   issuer: text('issuer').notNull(),
   subject: text('subject').notNull(),
+});
+
+/**
+ * Which Signet account a provider's account is, per tenant (issue 30): (tenant, issuer, subject)
+ * → user. The tenant's provider signs in only the account bound here. A binding is made when the
+ * provider creates the account or admits someone with nothing else (no password, no other
+ * tenant), or after the account's owner confirms once with their password; an email address
+ * alone never binds.
+ */
+export const ssoBindings = pgTable(
+  'sso_bindings',
+  {
+    tenantId: tenantId(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** `created`, `admitted` or `password`: how the binding was made. */
+    how: text('how').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.issuer, t.subject] }),
+    index('sso_bindings_user').on(t.userId),
+  ],
+);
+
+/**
+ * A sign-in the provider vouched for that waits for the account's password (issue 30): found by
+ * its token's digest before any session exists, so it stays with the owner like sso_login_states.
+ * The person's claims are sealed. Used once, 10 minutes.
+ */
+export const ssoPendingLinks = pgTable('sso_pending_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  tenantId: uuid('tenant_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  /** base64 of the sealed JSON of the verified person (issuer, subject, email, names, claims). */
+  personSealed: text('person_sealed').notNull(),
+  next: text('next'),
+  createdAt: createdAt(),
+  expiresAt: tstz('expires_at').notNull(),
 });

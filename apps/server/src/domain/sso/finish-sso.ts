@@ -1,9 +1,26 @@
-import { Code, PENDING_INVITE_STATUSES, type SsoCallbackInput, type TokenResponse } from '@signet/contracts';
-import { findUserByEmail, insertUser, membershipsOf, type UserRow } from '../../db/repositories/accounts.ts';
+import {
+  Code,
+  PENDING_INVITE_STATUSES,
+  SSO_LOGIN_TTL_SECONDS,
+  type SsoCallbackInput,
+  type SsoLinkRequired,
+  type TokenResponse,
+} from '@signet/contracts';
+import {
+  findUserByEmail,
+  findUserById,
+  insertUser,
+  membershipsOf,
+  type UserRow,
+} from '../../db/repositories/accounts.ts';
 import { insertMembership } from '../../db/repositories/members.ts';
 import {
+  findSsoBinding,
   findSsoProvider,
+  insertSsoBinding,
+  insertSsoPendingLink,
   insertSsoSession,
+  type SsoProviderRow,
   setMembershipLogin,
   takeSsoLoginState,
 } from '../../db/repositories/sso.ts';
@@ -11,7 +28,8 @@ import { findTenant } from '../../db/repositories/tenants.ts';
 import { appendActivity } from '../activity/append-activity.ts';
 import { AppError } from '../app-error.ts';
 import { issueSession } from '../auth/issue-session.ts';
-import { sameDigest, tokenDigest } from '../auth/tokens.ts';
+import { randomToken, sameDigest, tokenDigest } from '../auth/tokens.ts';
+import { addSeconds } from '../clock.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';
 import { readTenantSettings } from '../tenants/tenant-settings.ts';
 import { checkCustodianLimit } from '../users/invite-user.ts';
@@ -21,7 +39,7 @@ import { openSecret, redirectUriOf } from './sso-settings.ts';
 import { stateContext } from './start-sso.ts';
 
 /** What the provider vouched for, after every check. */
-interface VerifiedPerson {
+export interface VerifiedPerson {
   issuer: string;
   subject: string;
   email: string;
@@ -87,17 +105,97 @@ export async function finishSsoSignIn(
     );
   }
 
+  return signInThroughProvider(tenantId, provider, person, login.next, null, origin, deps);
+}
+
+/** The master-key context of a pending link's sealed person: bound to its token. */
+export const pendingLinkContext = (tokenHash: string) => `sso-link:${tokenHash}`;
+
+/**
+ * Admits the person the provider vouched for and opens a session confined to the tenant. An
+ * account that has something of its own (a password, another tenant, super admin) and is not yet
+ * bound to this provider account answers -1201 with a token to confirm once with its password
+ * (`POST /public/sso/link`, whose use case passes `confirmedUserId`): a tenant's provider speaks
+ * for the tenant, and an email address it vouches for does not make an account its own.
+ */
+export async function signInThroughProvider(
+  tenantId: string,
+  provider: SsoProviderRow,
+  person: VerifiedPerson,
+  next: string | null,
+  confirmedUserId: string | null,
+  origin: RequestOrigin,
+  deps: Deps,
+): Promise<TokenResponse & { next: string | null }> {
   const rule: RoleRule = {
     roleClaim: provider.roleClaim,
     roleMapping: provider.roleMapping as RoleRule['roleMapping'],
     defaultRole: provider.defaultRole as RoleRule['defaultRole'],
   };
-  const { user, role } = await admitMember(tenantId, person, rule, provider.justInTime, origin, deps);
+  const admitted = await admitMember(
+    tenantId,
+    person,
+    rule,
+    provider.justInTime,
+    confirmedUserId,
+    origin,
+    deps,
+  );
+  if ('unbound' in admitted) return askForPassword(tenantId, provider, person, admitted.unbound, next, deps);
+  const { user, role } = admitted;
   // Confined to the tenant in the very transaction that creates the session.
   const tokens = await issueSession(deps, user, { tenantId, role }, origin, 'sso', null, (tx, sessionId) =>
     insertSsoSession(tx, { sessionId, tenantId, issuer: person.issuer, subject: person.subject }),
   );
-  return { ...tokens, next: login.next };
+  return { ...tokens, next };
+}
+
+/**
+ * -1201 with a one-time token (10 minutes) that waits, with the verified person sealed, for the
+ * account's password. An account without a password cannot confirm: -75 tells its owner to set
+ * one through "Forgot password" (a mail to the address, which the provider does not control).
+ */
+async function askForPassword(
+  tenantId: string,
+  provider: SsoProviderRow,
+  person: VerifiedPerson,
+  account: UserRow,
+  next: string | null,
+  deps: Deps,
+): Promise<never> {
+  if (!account.passwordHash) {
+    throw new AppError(
+      Code.USER_NOT_REGISTERED,
+      'Your Signet account has no password yet: set one with "Forgot password", then sign in through your provider again to link it',
+    );
+  }
+  const now = deps.clock.now();
+  const linkToken = randomToken();
+  const tokenHash = tokenDigest(linkToken);
+  const sealed = deps.vault.seal(
+    new TextEncoder().encode(JSON.stringify(person)),
+    pendingLinkContext(tokenHash),
+  );
+  await insertSsoPendingLink(deps.db.system, {
+    tokenHash,
+    tenantId,
+    userId: account.id,
+    personSealed: Buffer.from(sealed).toString('base64'),
+    next,
+    createdAt: now,
+    expiresAt: addSeconds(now, SSO_LOGIN_TTL_SECONDS),
+  });
+  const data: SsoLinkRequired = {
+    reason: 'confirmLink',
+    linkToken,
+    email: account.email,
+    providerName: provider.displayName,
+  };
+  throw new AppError(
+    Code.SSO_LINK_REQUIRED,
+    `Confirm with your Signet password once to sign in through ${provider.displayName}`,
+    { data },
+  );
 }
 
 async function verifiedPerson(
@@ -153,23 +251,32 @@ function pick(source: Record<string, unknown>, keys: readonly string[]): Record<
 }
 
 /**
- * Who the person is in the tenant. A member signs in (-13 when disabled); their role follows the
- * claim mapping at every sign-in, except the owner's. Someone new to Signet — no account, or an
- * account without a password that belongs to this tenant only (an invitation they have not
- * answered) — joins or accepts as the provider's settings allow. Someone with an account elsewhere
- * is never joined by a provider: the tenant's provider speaks for the tenant, not for the person's
- * other memberships, so they accept an invitation themselves first (-75).
+ * Who the person is in the tenant. The account bound to the provider account (sso_bindings) is
+ * the person; without a binding, the account of the verified email. A member signs in (-13 when
+ * disabled); their role follows the claim mapping at every sign-in, except the owner's. Someone
+ * new to Signet — no account, or an account without a password that belongs to this tenant only
+ * (an invitation they have not answered) — joins or accepts as the provider's settings allow, and
+ * is bound then. Someone with an account elsewhere is never joined by a provider: the tenant's
+ * provider speaks for the tenant, not for the person's other memberships, so they accept an
+ * invitation themselves first (-75). A member whose account has anything of its own is signed in
+ * only once bound: without a binding (or `confirmedUserId`, the password just checked) the
+ * answer is `unbound`.
  */
 async function admitMember(
   tenantId: string,
   person: VerifiedPerson,
   rule: RoleRule,
   justInTime: boolean,
+  confirmedUserId: string | null,
   origin: RequestOrigin,
   deps: Deps,
-): Promise<{ user: UserRow; role: TokenResponse['user']['role'] }> {
+): Promise<{ user: UserRow; role: TokenResponse['user']['role'] } | { unbound: UserRow }> {
   const now = deps.clock.now();
-  const existing = await findUserByEmail(deps.db.system, person.email);
+  const key = { tenantId, issuer: person.issuer, subject: person.subject };
+  const boundId = await deps.db.withTenant(tenantId, (tx) => findSsoBinding(tx, key));
+  const existing = boundId
+    ? await findUserById(deps.db.system, boundId)
+    : await findUserByEmail(deps.db.system, person.email);
   const memberships = existing ? await membershipsOf(deps.db.system, existing.id) : [];
   const member = memberships.find((m) => m.tenantId === tenantId);
   const newToSignet =
@@ -195,6 +302,8 @@ async function admitMember(
       'You are not a member of this organisation; ask its administrator',
     );
   }
+  const confirmed = existing !== null && confirmedUserId === existing.id;
+  if (existing && !boundId && !newToSignet && !confirmed) return { unbound: existing };
 
   const userId = existing?.id ?? crypto.randomUUID();
   const role = await deps.db.withTenant(tenantId, async (tx) => {
@@ -209,6 +318,13 @@ async function admitMember(
     const log = (action: string, details: Record<string, unknown>) =>
       appendActivity(tx, { tenantId, actorUserId: userId, action, details, ip: origin.ip }, now);
     const login = { loginType: 'SSO', ssoEntityId: person.issuer };
+    // Bound once the account exists, so the provider account finds this account from now on.
+    const bind = async () => {
+      if (boundId) return;
+      const how = confirmed ? 'password' : existing ? 'admitted' : 'created';
+      await insertSsoBinding(tx, { ...key, userId, how, createdAt: now });
+      await log('user.ssoBound', { userId, issuer: person.issuer, how });
+    };
 
     if (joins) {
       if (!existing) {
@@ -222,6 +338,7 @@ async function admitMember(
           defaultTenantId: tenantId,
         });
       }
+      await bind();
       await checkCustodianLimit(tx, tenantId, mapped === 'custodian' && member?.role !== 'custodian' ? 1 : 0);
       if (member) await setMembershipLogin(tx, userId, { ...login, role: mapped, status: 'enabled' });
       else {
@@ -239,6 +356,7 @@ async function admitMember(
       return mapped;
     }
     // A member, or someone new to Signet accepting their invitation by signing in.
+    await bind();
     const current = member?.role ?? mapped;
     const next = current !== 'root' && mapsRoles(rule) ? mapped : current;
     if (next !== current) await checkCustodianLimit(tx, tenantId, next === 'custodian' ? 1 : 0);

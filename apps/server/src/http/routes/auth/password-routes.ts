@@ -58,6 +58,7 @@ export const passwordRoutes = [
     method: 'POST',
     url: '/v1/users/password',
     operationId: 'changePassword',
+    accountWide: true,
     auth: 'optional',
     summary: 'Changes the password (signed in, or with username after a -73 sign-in answer)',
     tags,

@@ -2,6 +2,7 @@ import {
   SSO_LOGIN_TTL_SECONDS,
   SsoButtonSchema,
   SsoCallbackInputSchema,
+  SsoLinkInputSchema,
   SsoSettingsAnswerSchema,
   SsoSettingsInputSchema,
   SsoSignedInSchema,
@@ -11,6 +12,7 @@ import {
 } from '@signet/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { finishSsoSignIn } from '../../../domain/sso/finish-sso.ts';
+import { linkSsoAccount } from '../../../domain/sso/link-sso.ts';
 import { getSsoSettings, saveSsoSettings } from '../../../domain/sso/sso-settings.ts';
 import { ssoButton, startSsoSignIn } from '../../../domain/sso/start-sso.ts';
 import { defineRoute } from '../../route.ts';
@@ -105,5 +107,19 @@ export const ssoRoutes = [
       setBrowserCookie(reply, '', 0, deps.settings.appUrl.startsWith('https:'));
       return finishSsoSignIn(body, key, origin, deps);
     },
+  }),
+  defineRoute({
+    method: 'POST',
+    url: '/public/sso/link',
+    operationId: 'linkSsoAccount',
+    auth: 'public',
+    rateLimited: true,
+    summary:
+      'Confirms with the account’s password that the provider account of a -1201 answer is this person’s: binds it in the tenant and signs in',
+    tags,
+    errors: [401, 403, 404, 409, 429],
+    body: SsoLinkInputSchema,
+    response: SsoSignedInSchema,
+    handler: ({ body, origin, deps }) => linkSsoAccount(body, origin, deps),
   }),
 ];

@@ -57,6 +57,7 @@ export const invitationRoutes = [
     method: 'POST',
     url: '/v1/user/invitations/:tenantId',
     operationId: 'answerInvitation',
+    accountWide: true,
     auth: 'user',
     summary: 'Accepts or declines an open invitation (-35 when there is none)',
     tags,

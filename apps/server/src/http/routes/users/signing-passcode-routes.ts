@@ -11,6 +11,7 @@ export const signingPasscodeRoutes = [
     method: 'PUT',
     url: '/v2/user/passcode',
     operationId: 'setSigningPasscode',
+    accountWide: true,
     auth: 'user',
     summary:
       'Sets or changes the user’s own signing passcode (6–12 digits; changing it needs the current passcode or the account password); sets passcodeFlag',
@@ -23,6 +24,7 @@ export const signingPasscodeRoutes = [
     method: 'DELETE',
     url: '/v2/users/:userId/passcode',
     operationId: 'clearSigningPasscode',
+    accountWide: true,
     auth: 'user',
     summary: 'Admin: clears a member’s signing passcode and passcodeFlag',
     tags,
