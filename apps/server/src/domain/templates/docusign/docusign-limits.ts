@@ -1,34 +1,20 @@
-import { Code, type DocuSignTemplate, type TemplateStep } from '@signet/contracts';
+import {
+  Code,
+  DOCUSIGN_IMPORT_LIMITS,
+  type DocuSignLimit,
+  docuSignSizeProblem,
+  type TemplateStep,
+} from '@signet/contracts';
 import { AppError } from '../../app-error.ts';
 import type { PlacedRecipient } from './map-docusign-recipients.ts';
 import { anchorOf, tagCountOf, targetOf } from './map-docusign-tabs.ts';
 
-/**
- * What one DocuSign import may make. An anchor tab becomes one tag per occurrence of its text, so
- * a small JSON could ask for millions of tags (tabs × occurrences); every count is taken from the
- * JSON and the anchors' hits, and checked before any tag is built.
+/*
+ * The DocuSign import's limits (contracts `DOCUSIGN_IMPORT_LIMITS`) as the import checks them: the
+ * JSON's size before it is parsed, the workflow after the routing is mapped, and the tags — tabs
+ * placed by position before any PDF is read, anchor tabs × their hits after the search — before
+ * any tag is built. Each refusal is -6 naming the limit, with `{limit, max, count}` as its data.
  */
-export const DOCUSIGN_IMPORT_LIMITS = {
-  /** Tags in all: what a document template holds (its tag list, 2,000). */
-  tags: 2000,
-  /** Tags on one document: what one document of an ePak takes (`SignatureBlocksSchema`, 2,000). */
-  tagsPerDocument: 2000,
-  /** Tags one role gets on one document: what the compatibility compose takes for one signer (500). */
-  tagsPerRoleDocument: 500,
-  /** Radios in one group: the group becomes one choice list, of at most 100 options. */
-  radiosPerGroup: 100,
-  /** Tabs of every kind in the JSON (those without an equivalent are listed one by one). */
-  tabs: 10_000,
-  /** Different anchor texts searched for (each is looked for on every page). */
-  anchorTexts: 2000,
-  /** Recipients of every kind in the JSON: at most a workflow's steps × recipients per step. */
-  recipients: 10_000,
-  /** Steps of the workflow made: a workflow template's limit. */
-  steps: 50,
-  /** Roles acting in one step: a workflow step's limit. */
-  rolesPerStep: 200,
-} as const;
-export type DocuSignLimit = keyof typeof DOCUSIGN_IMPORT_LIMITS;
 const L = DOCUSIGN_IMPORT_LIMITS;
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -37,23 +23,13 @@ function refuse(limit: DocuSignLimit, count: number, message: string): never {
   throw new AppError(Code.INVALID_INPUT, message, { data: { limit, max: L[limit], count } });
 }
 
-/** Before anything is mapped: the JSON's recipients and tabs, counted. */
-export function checkTemplateSize(template: DocuSignTemplate): void {
-  let recipients = 0;
-  let tabs = 0;
-  for (const list of Object.values(template.recipients)) {
-    recipients += list.length;
-    for (const r of list)
-      for (const kind of Object.values(r.tabs ?? {})) tabs += Array.isArray(kind) ? kind.length : 0;
-  }
-  if (recipients > L.recipients)
-    refuse(
-      'recipients',
-      recipients,
-      `The template has ${n(recipients)} recipients; an import takes at most ${n(L.recipients)}.`,
-    );
-  if (tabs > L.tabs)
-    refuse('tabs', tabs, `The template has ${n(tabs)} tabs (fields); an import reads at most ${n(L.tabs)}.`);
+/**
+ * Before anything is parsed: the JSON's recipients, tabs, radios and list items, counted from
+ * array lengths (the route's schema does the same; this keeps the rule for any other caller).
+ */
+export function checkTemplateSize(body: unknown): void {
+  const problem = docuSignSizeProblem(body);
+  if (problem) refuse(problem.limit, problem.count, problem.message);
 }
 
 /** The workflow the routing makes fits a workflow template. */
@@ -75,8 +51,7 @@ export function checkSteps(steps: readonly TemplateStep[]): void {
 
 /**
  * The anchor texts to look for in each document (by DocuSign document id): only those of tabs
- * that become tags there, so every occurrence found is at least one tag. Radio groups are
- * checked on the way.
+ * that become tags there, so every occurrence found is at least one tag.
  */
 export function anchorTexts(
   placed: readonly PlacedRecipient[],
@@ -89,13 +64,6 @@ export function anchorTexts(
     for (const [list, tabs] of Object.entries(p.recipient.tabs ?? {})) {
       if (!Array.isArray(tabs)) continue;
       for (const tab of tabs) {
-        const radios = tab.radios?.length ?? 0;
-        if (list === 'radioGroupTabs' && radios > L.radiosPerGroup)
-          refuse(
-            'radiosPerGroup',
-            radios,
-            `The radio group “${tab.groupName ?? tab.tabLabel ?? ''}” of ${p.role} has ${n(radios)} radios; a group may have at most ${n(L.radiosPerGroup)} (the options of one choice list).`,
-          );
         const target = targetOf(list, tab, p, firstDocumentId);
         const needle = anchorOf(list, tab);
         if ('reason' in target || !needle || !documentIds.has(target.documentId)) continue;

@@ -1,5 +1,6 @@
 import {
   Code,
+  DOCUSIGN_IMPORT_LIMITS,
   type DocuSignImportResult,
   DocuSignTemplateSchema,
   type DocuSignUnmapped,
@@ -20,7 +21,6 @@ import {
   checkSteps,
   checkTagCounts,
   checkTemplateSize,
-  DOCUSIGN_IMPORT_LIMITS,
   refuseTooManyMatches,
 } from './docusign-limits.ts';
 import { mapRecipients } from './map-docusign-recipients.ts';
@@ -47,6 +47,7 @@ export async function importDocuSignTemplate(
   deps: Deps,
 ): Promise<DocuSignImportResult> {
   authorizeInTenant(actor, 'templates.manage');
+  checkTemplateSize(body);
   const parsed = DocuSignTemplateSchema.safeParse(body);
   if (!parsed.success) throw unreadable('it needs documents (documentBase64) and recipients');
   const template = parsed.data;
@@ -60,7 +61,6 @@ export async function importDocuSignTemplate(
     .slice(0, 200);
 
   const sandbox = { pool: deps.sandbox, tenant: actor.tenantId };
-  checkTemplateSize(template);
   const { steps, placed, unmapped } = mapRecipients(template);
   checkSteps(steps);
   const firstDocumentId = template.documents[0]?.documentId ?? '1';
