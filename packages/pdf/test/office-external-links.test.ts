@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestUpload } from '../src/ingest/ingest.ts';
-import { findSoffice } from '../src/ingest/office.ts';
+import { convertOffice, findSoffice } from '../src/ingest/office.ts';
 import { docxLinkingPicture, svgShowingText } from './helpers/linked-docx.ts';
 import { pdftotext } from './helpers/tools.ts';
 
@@ -50,5 +50,27 @@ describe.skipIf(!soffice)('office conversion reaches nothing the document links 
     const text = pdftotext(result.pdf);
     expect(text).toContain('After the picture.');
     expect(text).not.toContain(marker);
+  }, 180_000);
+
+  it('reaches no address from a file it cannot rewrite (a Word file sent as legacy .doc), LibreOffice having no network', async () => {
+    // .doc, .xls, .ppt are not rewritten; LibreOffice still opens this one by its content.
+    const docx = docxLinkingPicture(`http://127.0.0.1:${port}/legacy.svg`);
+    const pdf = await convertOffice(docx, 'doc');
+    expect(pdftotext(pdf)).toContain('Before the picture.');
+    expect(received).toEqual([]);
+  }, 180_000);
+
+  it('refuses with -177 when LibreOffice cannot be confined, unless the operator allows converting without a sandbox', async () => {
+    const docx = docxLinkingPicture('https://example.invalid/x.png');
+    const nowhere = { bwrap: '/nonexistent/bwrap', unshare: '/nonexistent/unshare' };
+    await expect(convertOffice(docx, 'docx', { sandbox: nowhere })).rejects.toMatchObject({
+      code: -177,
+      message: expect.stringMatching(/without network/),
+    });
+    await expect(
+      convertOffice(docx, 'docx', { sandbox: { ...nowhere, allowWeakSandbox: true } }),
+    ).rejects.toMatchObject({ code: -177 });
+    const pdf = await convertOffice(docx, 'docx', { sandbox: { ...nowhere, allowUnsandboxed: true } });
+    expect(pdftotext(pdf)).toContain('After the picture.');
   }, 180_000);
 });

@@ -1,5 +1,6 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { Code } from '@signet/contracts/errors';
-import { Unzip, UnzipInflate, UnzipPassThrough, type Zippable, zip } from 'fflate';
+import { Unzip, UnzipInflate, UnzipPassThrough, Zip, ZipPassThrough } from 'fflate';
 import { PdfError } from '../core/errors.ts';
 
 /**
@@ -26,18 +27,47 @@ export async function stripExternalReferences(
   bytes: Uint8Array,
   opts: { maxUnpackedBytes: number },
 ): Promise<Uint8Array> {
-  const parts = unpack(bytes, opts.maxUnpackedBytes);
-  const out: Zippable = {};
+  const parts = await unpack(bytes, opts.maxUnpackedBytes);
+  const out = new Map<string, Uint8Array>();
   for (const [name, data] of parts) {
-    if (isRelationshipPart(name)) out[name] = latin1Bytes(dropExternalRelationships(name, latin1(data)));
-    else if (looksLikeXml(data)) out[name] = latin1Bytes(dropExternalHrefs(name, latin1(data)));
-    else out[name] = data;
+    if (isRelationshipPart(name)) out.set(name, latin1Bytes(dropExternalRelationships(name, latin1(data))));
+    else if (looksLikeXml(data)) out.set(name, latin1Bytes(dropExternalHrefs(name, latin1(data))));
+    else out.set(name, data);
+    await nextTurn();
   }
-  return new Promise((resolve, reject) => {
-    // Stored, not compressed: the archive only travels to LibreOffice on the same disk, and
-    // storing costs no CPU (the unpacked size is already bounded).
-    zip(out, { level: 0 }, (err, zipped) => (err ? reject(err) : resolve(zipped)));
+  return repack(out);
+}
+
+/**
+ * The work here is in proportion to the upload, on the server's main thread: it is done in
+ * slices with a turn of the event loop between them, so other requests go on meanwhile.
+ */
+const SLICE = 16 * 1024;
+const STORE_SLICE = 1024 * 1024;
+
+/**
+ * The parts written into a new archive, stored rather than compressed: it only travels to
+ * LibreOffice on the same disk, and storing costs no CPU (the unpacked size is already bounded).
+ */
+async function repack(parts: Map<string, Uint8Array>): Promise<Uint8Array> {
+  const chunks: Uint8Array[] = [];
+  let failed: Error | null = null;
+  const zip = new Zip((err, chunk) => {
+    if (err) failed = err;
+    else chunks.push(chunk);
   });
+  for (const [name, data] of parts) {
+    const entry = new ZipPassThrough(name);
+    zip.add(entry);
+    if (data.length === 0) entry.push(data, true);
+    for (let at = 0; at < data.length; at += STORE_SLICE) {
+      entry.push(data.subarray(at, at + STORE_SLICE), at + STORE_SLICE >= data.length);
+      await nextTurn();
+    }
+  }
+  zip.end();
+  if (failed) throw failed;
+  return new Uint8Array(Buffer.concat(chunks));
 }
 
 function refuse(why: string): never {
@@ -45,15 +75,18 @@ function refuse(why: string): never {
 }
 
 /** Every part of the archive, decompressed with a budget so a zip bomb stops early. */
-function unpack(bytes: Uint8Array, maxUnpackedBytes: number): Map<string, Uint8Array> {
+async function unpack(bytes: Uint8Array, maxUnpackedBytes: number): Promise<Map<string, Uint8Array>> {
   const parts = new Map<string, Uint8Array>();
+  const started = new Set<string>();
   let unpacked = 0;
   let failure: string | undefined;
   const unzipper = new Unzip((file) => {
-    if (parts.has(file.name)) {
+    if (failure) return;
+    if (started.has(file.name)) {
       failure = `its archive holds "${file.name}" twice`;
       return;
     }
+    started.add(file.name);
     const chunks: Uint8Array[] = [];
     file.ondata = (err, chunk, final) => {
       if (failure) return;
@@ -79,15 +112,18 @@ function unpack(bytes: Uint8Array, maxUnpackedBytes: number): Map<string, Uint8A
   unzipper.register(UnzipInflate);
   unzipper.register(UnzipPassThrough);
   try {
-    // Fed in slices so one part's output is checked against the budget while it inflates.
-    const slice = 64 * 1024;
-    for (let at = 0; at < bytes.length && !failure; at += slice)
-      unzipper.push(bytes.subarray(at, at + slice), at + slice >= bytes.length);
+    // In slices, so one part's output is checked against the budget while it inflates (a slice
+    // inflates to at most about a thousand times its size).
+    for (let at = 0; at < bytes.length && !failure; at += SLICE) {
+      unzipper.push(bytes.subarray(at, at + SLICE), at + SLICE >= bytes.length);
+      await nextTurn();
+    }
   } catch {
     failure ??= 'its archive is damaged';
   }
   if (failure) refuse(failure);
-  if (parts.size === 0) refuse('its archive is empty or damaged');
+  // A part cut off by the end of the upload never finished.
+  if (parts.size === 0 || parts.size !== started.size) refuse('its archive is empty or damaged');
   return parts;
 }
 
