@@ -343,7 +343,7 @@ describe('bounds of a DocuSign import', () => {
   const roles = (count: number, tabs: () => Record<string, unknown[]>) =>
     Array.from({ length: count }, (_, i) => ({ roleName: `Role ${i + 1}`, tabs: tabs() }));
 
-  it('refuses 20 roles × 500 tabs anchored on “a” in a PDF with 200 “a” with -6 naming the limit, counting before any tag is made', async () => {
+  it('refuses 20 roles × 500 tabs anchored on “a” in a PDF with 200 “a” with -6 naming the limit and the tags it would have made', async () => {
     const body = template(roles(20, () => ({ signHereTabs: onA(500) })));
     const res = await importCall(body, true);
     expect([res.status, res.code]).toEqual([400, Code.INVALID_INPUT]);
@@ -358,6 +358,27 @@ describe('bounds of a DocuSign import', () => {
     const fits = await importCall(template(roles(2, () => ({ signHereTabs: onA(2) }))), true);
     expect(fits.code).toBe(1);
     expect(fits.data.tagCounts).toEqual({ signature: 800 });
+    // 2,400 “a”: the search stops one past 2,000 and the one tab on them is refused, not cut short.
+    const crowded = Buffer.from(
+      anchorPdf(
+        Array.from({ length: 40 }, (_, i) => ({
+          text: Array(60).fill('a').join(' '),
+          x: 20,
+          top: 20 + i * 18,
+          size: 6,
+        })),
+        [],
+      ),
+    ).toString('base64');
+    const tooMany = await importCall(
+      template(
+        roles(1, () => ({ signHereTabs: onA(1) })),
+        crowded,
+      ),
+      true,
+    );
+    expect([tooMany.status, tooMany.code]).toEqual([400, Code.INVALID_INPUT]);
+    expect(tooMany.message).toMatch(/more than 2,000 times/);
   });
 
   it('refuses a radio group of 200,000 radios and more than 120,000 tags for one role with -6, not a 500', async () => {
