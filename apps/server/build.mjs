@@ -16,6 +16,13 @@ const sandboxPool = resolve(repoRoot, 'packages/pdf/src/ingest/sandbox-pool.ts')
 const SANDBOX_ENTRY = "new URL('./sandbox-worker-boot.mjs', import.meta.url)";
 const SANDBOX_ENTRY_COMPILED = "new URL('./sandbox-worker.js', import.meta.url)";
 
+// Server task modules the sandbox loads by URL (src/domain/sandbox-tasks.ts): each is compiled to
+// its own bundle beside main.js, and the registry's URL points there instead of at the source.
+const sandboxTasks = resolve(here, 'src/domain/sandbox-tasks.ts');
+const TASK_MODULES = {
+  'clean-signature-photo-task': './users/clean-signature-photo-task.ts',
+};
+
 const posix = (p) => p.split(sep).join('/');
 
 /**
@@ -45,6 +52,14 @@ const workspaceSources = {
           throw new Error(`${path} no longer forks ${SANDBOX_ENTRY}: update apps/server/build.mjs`);
         }
         contents = contents.replace(SANDBOX_ENTRY, SANDBOX_ENTRY_COMPILED);
+      } else if (path === sandboxTasks) {
+        for (const [name, source] of Object.entries(TASK_MODULES)) {
+          const url = `new URL('${source}', import.meta.url)`;
+          if (contents.split(url).length !== 2) {
+            throw new Error(`${path} no longer names ${url}: update apps/server/build.mjs`);
+          }
+          contents = contents.replace(url, `new URL('./${name}.js', import.meta.url)`);
+        }
       } else if (contents.includes('import.meta.')) {
         for (const [expr, value] of Object.entries(sourceLocation(path))) {
           contents = contents.replaceAll(expr, value);
@@ -90,6 +105,9 @@ await esbuild.build({
   entryPoints: {
     main: resolve(here, 'src/main.ts'),
     'sandbox-worker': resolve(repoRoot, 'packages/pdf/src/ingest/sandbox-worker.ts'),
+    ...Object.fromEntries(
+      Object.entries(TASK_MODULES).map(([name, source]) => [name, resolve(here, 'src/domain', source)]),
+    ),
   },
   outdir,
   bundle: true,

@@ -1,7 +1,9 @@
 import { Code } from '@signet/contracts';
+import { SandboxPool } from '@signet/pdf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanSignaturePhoto, findInk, inkTilt } from '../src/domain/users/clean-signature-photo.ts';
+import { readPhotoHeader } from '../src/domain/users/signature-photo-header.ts';
 import { multipart } from './support/epak-helpers.ts';
 import { photographSignature, type SignaturePhoto } from './support/signature-photo.ts';
 import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
@@ -9,13 +11,38 @@ import { type Session, startTestServer, type TestServer } from './support/test-s
 let t: TestServer;
 let signer: Session;
 let photo: SignaturePhoto;
+/** The tenants whose sandbox tasks started, in order (the pool's test seam). */
+const sandboxTasks: string[] = [];
+const pool = new SandboxPool({
+  beforeTask: async (tenant) => {
+    sandboxTasks.push(tenant);
+  },
+});
 
 beforeAll(async () => {
-  t = await startTestServer();
+  t = await startTestServer({}, { sandbox: pool });
   signer = await t.signIn('signer1@demo.test');
   photo = await photographSignature();
 }, 60_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await pool.close();
+});
+
+function removebg(files: Parameters<typeof multipart>[0], fields: Record<string, string> = {}) {
+  const body = multipart(files, fields);
+  return t.call<{ image: string; width: number; height: number }>('POST', '/v1/users/image/removebg', {
+    token: signer.token,
+    body: body.body,
+    headers: { 'content-type': body.contentType },
+  });
+}
+
+/** A signature drawn as SVG: dark strokes on white, which libvips would render (librsvg). */
+const SIGNATURE_SVG = new TextEncoder().encode(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="300"><rect width="800" height="300" fill="#fff"/>' +
+    '<path d="M40 200 C 120 40, 200 260, 300 120 S 480 60, 560 220 L 760 90" stroke="#000" stroke-width="14" fill="none"/></svg>',
+);
 
 /** Share of the true ink found as ink, and of the true paper found as paper. */
 function scores(truth: Uint8Array, alpha: Uint8Array) {
@@ -90,20 +117,13 @@ describe('a photographed signature made clean', () => {
     expect(png.height).toBeLessThan(png.width / 2);
   }, 60_000);
 
-  it('is served at POST /v1/users/image/removebg and the answer can be saved as the signature', async () => {
-    const body = multipart([{ name: 'signature.jpg', bytes: photo.jpeg, type: 'image/jpeg' }], {
+  it("is served at POST /v1/users/image/removebg, runs in the sandbox pool under the caller's tenant, and the answer can be saved as the signature", async () => {
+    const before = sandboxTasks.length;
+    const res = await removebg([{ name: 'signature.jpg', bytes: photo.jpeg, type: 'image/jpeg' }], {
       inkColour: '#000000',
     });
-    const res = await t.call<{ image: string; width: number; height: number }>(
-      'POST',
-      '/v1/users/image/removebg',
-      {
-        token: signer.token,
-        body: body.body,
-        headers: { 'content-type': body.contentType },
-      },
-    );
     expect(res.code).toBe(1);
+    expect(sandboxTasks.slice(before)).toEqual([signer.tenantId]);
     const png = await decodePng(res.data.image);
     expect(png.data[png.data.findIndex((_, i) => i % 4 === 3 && png.data[i] === 255) - 3]).toBe(0);
     const saved = await t.call('POST', `/v1/users/${signer.userId}/signature`, {
@@ -138,6 +158,63 @@ describe('a photographed signature made clean', () => {
       Code.INVALID_INPUT,
     );
   }, 60_000);
+});
+
+describe('what a signature photo may be', () => {
+  it('refuses an SVG with -6 before any decoder or sandbox task sees it, also named .png and sent as image/png', async () => {
+    const before = sandboxTasks.length;
+    for (const file of [
+      { name: 'signature.svg', bytes: SIGNATURE_SVG, type: 'image/svg+xml' },
+      { name: 'signature.png', bytes: SIGNATURE_SVG, type: 'image/png' },
+    ]) {
+      const res = await removebg([file]);
+      expect({ code: res.code, message: res.message }).toEqual({
+        code: Code.INVALID_INPUT,
+        message: expect.stringMatching(/JPEG, PNG or WebP/),
+      });
+    }
+    expect(sandboxTasks.length).toBe(before);
+    // The clean-up itself (what the sandbox runs) refuses it too, before libvips is called.
+    await expect(findInk(SIGNATURE_SVG)).rejects.toMatchObject({ code: Code.INVALID_INPUT });
+  });
+
+  it('refuses with -142 a PNG whose header claims 100,000 × 100,000 pixels, from the header alone', async () => {
+    const png = Buffer.from(
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#fff' } })
+        .png()
+        .toBuffer(),
+    );
+    // The IHDR's width and height (right after the chunk type) rewritten; the pixels stay 8 × 8.
+    png.writeUInt32BE(100_000, 16);
+    png.writeUInt32BE(100_000, 20);
+    const before = sandboxTasks.length;
+    const res = await removebg([{ name: 'huge.png', bytes: png, type: 'image/png' }]);
+    expect({ code: res.code, message: res.message }).toEqual({
+      code: Code.SIGNATURE_UPLOAD_SIZE,
+      message: expect.stringMatching(/100000 × 100000 pixels; at most 50 million/),
+    });
+    expect(sandboxTasks.length).toBe(before);
+  });
+
+  it('reads the format and size of JPEG, PNG and WebP (lossy, lossless, with alpha) from their headers', async () => {
+    const picture = () => sharp({ create: { width: 321, height: 123, channels: 4, background: '#fff8' } });
+    const headers = await Promise.all(
+      [
+        picture().jpeg({ progressive: true }),
+        picture().png(),
+        picture().webp(),
+        picture().webp({ lossless: true }),
+        picture().flatten().webp(),
+      ].map(async (image) => readPhotoHeader(await image.toBuffer())),
+    );
+    expect(headers.map((h) => `${h.format} ${h.width}×${h.height}`)).toEqual([
+      'jpeg 321×123',
+      'png 321×123',
+      'webp 321×123',
+      'webp 321×123',
+      'webp 321×123',
+    ]);
+  });
 });
 
 describe('the last two calls', () => {

@@ -27,6 +27,7 @@ export {
   pageGeometrySandboxed,
   pageImageSandboxed,
   rewritePdfSandboxed,
+  runModuleSandboxed,
   verifyPdfSandboxed,
 } from './sandbox.ts';
 export { SandboxBusyError, SandboxPool, type SandboxPoolOptions } from './sandbox-pool.ts';

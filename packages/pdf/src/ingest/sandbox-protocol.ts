@@ -9,7 +9,9 @@ export type SandboxTask =
   | 'page-image'
   | 'verify'
   | 'find-text'
-  | 'compare-pages';
+  | 'compare-pages'
+  /** A task module of the application (`module`), for work the engine does not know itself. */
+  | 'module';
 
 export interface SandboxRequest {
   id: number;
@@ -34,6 +36,11 @@ export interface SandboxRequest {
   fingerprints?: boolean;
   /** Comparison: draw only these pages (second pass). */
   drawPages?: number[];
+  /**
+   * Module task: the file URL of a module whose `sandboxTask(bytes, input)` does the work, and its
+   * input (structured-clone data). The server names it; nothing from a request ever does.
+   */
+  module?: { url: string; input?: unknown };
 }
 
 export type SandboxReply =

@@ -22,14 +22,30 @@ const MODULES: Record<SandboxRequest['task'], readonly (() => Promise<unknown>)[
   'compare-pages': [() => import('../render/compare-pages.ts')],
   verify: [() => import('../verify/verify-pdf.ts')],
   'xml-pdf': [() => import('../document/xml-to-pdf.ts')],
+  // Loaded from the request's own URL (started, below).
+  module: [],
 };
+
+/** What a task module of the application exports (task `module`). */
+interface TaskModule {
+  sandboxTask(bytes: Uint8Array, input: unknown): Promise<unknown>;
+}
+
+async function taskModule(req: SandboxRequest): Promise<TaskModule> {
+  const mod: Partial<TaskModule> = await import(req.module?.url ?? '');
+  if (typeof mod.sandboxTask !== 'function') throw new Error('The task module exports no sandboxTask');
+  return mod as TaskModule;
+}
 
 /**
  * Loads the task's code, then tells the pool the work begins: the file's time limit is for
  * reading the file, not for starting a process on a busy machine.
  */
 async function started(req: SandboxRequest): Promise<void> {
-  await Promise.all(MODULES[req.task].map((load) => load()));
+  await Promise.all([
+    ...MODULES[req.task].map((load) => load()),
+    ...(req.task === 'module' ? [taskModule(req)] : []),
+  ]);
   process.send?.({ id: req.id, started: true } satisfies SandboxReply);
 }
 
@@ -92,6 +108,8 @@ async function run(req: SandboxRequest): Promise<unknown> {
         throw new PdfError(Code.INVALID_DOCUMENT, 'This file is not a readable PDF.');
       }
     }
+    case 'module':
+      return (await taskModule(req)).sandboxTask(req.bytes, req.module?.input);
     case 'xml-pdf':
       // Laying out a huge XML file is slow; here the timeout applies.
       return (await import('../document/xml-to-pdf.ts')).xmlToPdf(req.bytes, {
@@ -107,9 +125,12 @@ process.on('message', (req: SandboxRequest) => {
     .then(
       (result) => process.send?.({ id: req.id, ok: true, result } satisfies SandboxReply),
       (e: unknown) => {
+        // A refusal with a spec code (the engine's PdfError, a task module's own error that
+        // carries a numeric code) keeps its code and words.
+        const code = e instanceof Error ? (e as Error & { code?: unknown }).code : undefined;
         const reply: SandboxReply =
-          e instanceof PdfError
-            ? { id: req.id, ok: false, code: e.code, message: e.message }
+          e instanceof Error && typeof code === 'number'
+            ? { id: req.id, ok: false, code, message: e.message }
             : { id: req.id, ok: false, message: e instanceof Error ? e.message : String(e) };
         process.send?.(reply);
       },

@@ -139,6 +139,22 @@ export function comparePagesSandboxed(
     : runTask({ task: 'compare-pages', bytes, rasterScale: pass.rasterScale, drawPages: pass.draw }, opts);
 }
 
+/**
+ * Work of the application on untrusted bytes that the engine does not know (the server's photo
+ * clean-up), run in the sandbox like the engine's own tasks: the same per-tenant queues, time,
+ * heap and memory limits. `moduleUrl` is the file URL of a module exporting
+ * `sandboxTask(bytes, input)`; the sandbox loads it, so the engine never imports the application.
+ * A refusal it throws with a numeric `code` comes back as a PdfError with that code.
+ */
+export function runModuleSandboxed<T>(
+  moduleUrl: string,
+  bytes: Uint8Array,
+  input: unknown,
+  opts: SandboxOptions = {},
+): Promise<T> {
+  return runTask({ task: 'module', bytes, module: { url: moduleUrl, input } }, opts);
+}
+
 /** Stops the default pool's processes (tests, shutdown of the CLI). */
 export async function closeSandbox(): Promise<void> {
   const pool = defaultPool;

@@ -1,6 +1,7 @@
 import { Code } from '@signet/contracts';
 import sharp, { type OutputInfo } from 'sharp';
 import { AppError } from '../app-error.ts';
+import { MAX_PHOTO_PIXELS, readPhotoHeader } from './signature-photo-header.ts';
 
 /**
  * `POST /v1/users/image/removebg`: a phone photo of a handwritten signature becomes a transparent
@@ -10,6 +11,9 @@ import { AppError } from '../app-error.ts';
  * thin dark strokes vanish, broad shadows and uneven light stay), and each pixel is judged by
  * its brightness relative to the paper around it. Dividing by the local paper brightness is
  * what makes a shadow or a darker corner disappear while ink under it stays ink.
+ *
+ * Anyone's photo: this runs in the sandbox pool (clean-signature-photo-task.ts), never on the
+ * server's threads, and reads only JPEG, PNG and WebP of a bounded size (signature-photo-header.ts).
  */
 
 /** Photos are worked on at most this long side: enough for a signature, and bounded time. */
@@ -106,9 +110,11 @@ async function paperBrightness(grey: Buffer, width: number, height: number): Pro
 
 /** The ink of a photo as an opacity mask at working size (oriented by EXIF, not yet levelled). */
 export async function findInk(photo: Uint8Array): Promise<InkMask> {
+  // Format and size from the header first: libvips never sees an SVG or a pixel bomb.
+  readPhotoHeader(photo);
   let decoded: { data: Buffer; info: OutputInfo };
   try {
-    decoded = await sharp(photo, { limitInputPixels: 50_000_000 })
+    decoded = await sharp(photo, { limitInputPixels: MAX_PHOTO_PIXELS })
       .autoOrient()
       .resize(WORKING_LONG_SIDE, WORKING_LONG_SIDE, { fit: 'inside', withoutEnlargement: true })
       .greyscale()

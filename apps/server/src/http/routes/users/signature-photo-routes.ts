@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.ts';
 import { authorizeInTenant } from '../../../domain/policy.ts';
-import { cleanSignaturePhoto } from '../../../domain/users/clean-signature-photo.ts';
+import { cleanSignaturePhotoSandboxed } from '../../../domain/users/clean-signature-photo-sandboxed.ts';
 import { defineRoute } from '../../route.ts';
 
 /** Dark blue, the colour of most ballpoint ink, when the caller names none. */
@@ -34,7 +34,7 @@ export const signaturePhotoRoutes = [
     linkSession: true,
     multipart: { file: 'file', inkColour: 'text' },
     summary:
-      'Turns a photo of a handwritten signature (multipart "file", JPEG or PNG) into a transparent PNG of the ink alone, in "inkColour" (#rrggbb), cropped and levelled; nothing is saved',
+      'Turns a photo of a handwritten signature (multipart "file", JPEG, PNG or WebP of at most 50 million pixels; anything else, SVG included, is refused with -6, a larger picture with -142) into a transparent PNG of the ink alone, in "inkColour" (#rrggbb), cropped and levelled; nothing is saved',
     tags: ['Users'],
     response: z.object({
       image: z.string(),
@@ -42,12 +42,12 @@ export const signaturePhotoRoutes = [
       height: z.number().int(),
       levelledBy: z.number(),
     }),
-    handler: async ({ request, actor }) => {
+    handler: async ({ request, actor, deps }) => {
       // A picture to sign with: whoever may act on an ePak, a link session too. Checked before
       // the upload is read, so a refused caller's photo is never taken in.
       authorizeInTenant(actor, 'epaks.act');
       const { photo, inkColour } = await photoInput(request);
-      return cleanSignaturePhoto(photo, inkColour);
+      return cleanSignaturePhotoSandboxed(actor.tenantId, photo, inkColour, deps);
     },
   }),
 ];
