@@ -1,9 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Code } from '@signet/contracts';
 import { findSoffice } from '@signet/pdf';
+import { docxLinkingPicture, svgShowingText } from '@signet/pdf/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from './support/epak-helpers.ts';
 import { pdfText } from './support/pdf-text.ts';
@@ -90,6 +94,46 @@ describe('POST /v1/document/convert', () => {
       expect(pdfText(pdf)).toContain('Offer letter for Zoë Kapoor.');
       const after = await t.call<unknown[]>('GET', '/v1/documents', { token: custodian.token });
       expect(after.data.length).toBe(before.data.length);
+    },
+    180_000,
+  );
+
+  it.skipIf(!soffice)(
+    'converts a Word file whose picture links to an internal address or a server file without fetching either',
+    async () => {
+      // An internal service on loopback, and a file on the server, that the document points at.
+      const received: string[] = [];
+      const internal = createServer((req, res) => {
+        received.push(`${req.method} ${req.url}`);
+        res.writeHead(200, { 'content-type': 'image/svg+xml' }).end(svgShowingText('FROM-INTERNAL'));
+      });
+      await new Promise<void>((resolve) => internal.listen(0, '127.0.0.1', resolve));
+      const dir = mkdtempSync(join(tmpdir(), 'signet-convert-secret-'));
+      try {
+        const { port } = internal.address() as AddressInfo;
+        const http = await convert(custodian, [
+          { name: 'linked.docx', bytes: docxLinkingPicture(`http://127.0.0.1:${port}/metadata.svg`) },
+        ]);
+        expect(http.res.statusCode, http.res.body.slice(0, 300)).toBe(200);
+        expect(pdfText(http.pdf)).toContain('Before the picture.');
+        expect(received).toEqual([]);
+
+        const marker = `SERVER-FILE-${process.pid}-${Date.now()}`;
+        writeFileSync(join(dir, 'secret.svg'), svgShowingText(marker));
+        const file = await convert(custodian, [
+          {
+            name: 'linked-file.docx',
+            bytes: docxLinkingPicture(pathToFileURL(join(dir, 'secret.svg')).href),
+          },
+        ]);
+        expect(file.res.statusCode, file.res.body.slice(0, 300)).toBe(200);
+        const text = pdfText(file.pdf);
+        expect(text).toContain('After the picture.');
+        expect(text).not.toContain(marker);
+      } finally {
+        await new Promise((resolve) => internal.close(resolve));
+        rmSync(dir, { recursive: true, force: true });
+      }
     },
     180_000,
   );
