@@ -41,7 +41,8 @@ export function SignaturePhotoUpload({ onCleaned }: { onCleaned: (picture: strin
   return (
     <Stack gap="xs">
       <Group gap="sm" wrap="wrap">
-        <FileButton onChange={(f) => void clean(f, ink)} accept="image/jpeg,image/png,image/webp,image/heic">
+        {/* The formats the server reads. HEIC is not listed: iOS then hands over a JPEG copy. */}
+        <FileButton onChange={(f) => void clean(f, ink)} accept="image/jpeg,image/png,image/webp">
           {(props) => (
             <Button variant="default" {...props} data-testid="signature-photo-button">
               {t('signaturePhoto.button')}
