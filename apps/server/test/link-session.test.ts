@@ -476,6 +476,7 @@ const publicRoutes = [
   'GET /public/sso/:tenantId',
   'POST /public/sso/start',
   'POST /public/sso/callback',
+  'POST /public/sso/link',
   'POST /public/verify',
   'POST /public/verify/report',
   'GET /public/verifyQrData',

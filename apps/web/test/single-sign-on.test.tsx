@@ -80,6 +80,31 @@ describe('the single sign-on callback page', () => {
     expect(sent).toEqual([{ state: 'the-state', code: 'the-code', iss: 'https://idp.example' }]);
   });
 
+  it('asks an existing account for its Signet password once (-1201), then signs in', async () => {
+    const linked: unknown[] = [];
+    server.use(
+      ...shellHandlers('custodian'),
+      http.post('*/msbapi/public/sso/callback', () =>
+        fail(403, Code.SSO_LINK_REQUIRED, {
+          reason: 'confirmLink',
+          linkToken: 'the-link',
+          email: 'sara@demo.test',
+          providerName: 'Demo ID',
+        }),
+      ),
+      http.post('*/msbapi/public/sso/link', async ({ request }) => {
+        linked.push(await request.json());
+        return ok({ ...tokens, next: '/profile' });
+      }),
+    );
+    const { router } = await renderApp('/sso/callback?code=c&state=s');
+    expect((await screen.findByTestId('sso-link-explain')).textContent).toContain('sara@demo.test');
+    fireEvent.change(screen.getByTestId('sso-link-password'), { target: { value: 'Demo-pass-1' } });
+    fireEvent.click(screen.getByTestId('sso-link-submit'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile'));
+    expect(linked).toEqual([{ linkToken: 'the-link', password: 'Demo-pass-1' }]);
+  });
+
   it('explains a spent or foreign sign-in (-45) and leads back to the login page', async () => {
     server.use(http.post('*/msbapi/public/sso/callback', () => fail(401, Code.INVALID_TOKEN)));
     await renderApp('/sso/callback?code=c&state=s');

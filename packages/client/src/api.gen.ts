@@ -867,7 +867,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turns a photo of a handwritten signature (multipart "file", JPEG or PNG) into a transparent PNG of the ink alone, in "inkColour" (#rrggbb), cropped and levelled; nothing is saved */
+        /** Turns a photo of a handwritten signature (multipart "file", JPEG, PNG or WebP of at most 50 million pixels; anything else, SVG included, is refused with -6, a larger picture with -142) into a transparent PNG of the ink alone, in "inkColour" (#rrggbb), cropped and levelled; nothing is saved */
         post: operations["cleanSignaturePhoto"];
         delete?: never;
         options?: never;
@@ -2456,6 +2456,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/sso/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirms with the account’s password that the provider account of a -1201 answer is this person’s: binds it in the tenant and signs in */
+        post: operations["linkSsoAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/teamrooms": {
         parameters: {
             query?: never;
@@ -3210,7 +3227,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorEnvelope"];
             };
         };
-        /** @description The caller may not do this: role, account or tenant state, or licence (-88). Codes: -11, -13, -14, -15, -73, -88, -149, -200. */
+        /** @description The caller may not do this: role, account or tenant state, or licence (-88). Codes: -11, -13, -14, -15, -73, -88, -149, -200, -1201. */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -14129,6 +14146,101 @@ export interface operations {
                     iss?: string;
                     error?: string;
                     error_description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: number;
+                        data: {
+                            msb_token: string;
+                            access_token: string;
+                            refresh_token: string;
+                            /** @enum {string} */
+                            token_type: "bearer";
+                            scope: string;
+                            expires_in: number;
+                            jwt_expires_in: number;
+                            uistokenexpiresin: number;
+                            defaultTenantId: string | null;
+                            user: {
+                                id: string;
+                                uuid: string;
+                                firstName: string;
+                                middleName: string;
+                                lastName: string;
+                                title: string;
+                                email: string;
+                                /** @enum {string} */
+                                role: "root" | "admin" | "custodian" | "signer" | "super_admin" | "submitter" | "registrar";
+                                /** @enum {string} */
+                                type: "internal" | "external";
+                                /** @enum {string} */
+                                status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                verified: boolean;
+                                userImage: string | null;
+                                userImageType: string | null;
+                                userTenantList: {
+                                    tenantUuid: string;
+                                    tenantName: string;
+                                    /** @enum {string} */
+                                    userRole: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                    /** @enum {string} */
+                                    userLoginType: "Email" | "SSO";
+                                    userTenantSSOEntityId: string | null;
+                                    /** @enum {string} */
+                                    status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                                }[];
+                                locale: string;
+                                timezone: string;
+                                dateFormat: string;
+                                passcodeFlag: boolean;
+                            };
+                            tenants: {
+                                tenantUuid: string;
+                                tenantName: string;
+                                /** @enum {string} */
+                                userRole: "root" | "admin" | "custodian" | "signer" | "submitter" | "registrar";
+                                /** @enum {string} */
+                                userLoginType: "Email" | "SSO";
+                                userTenantSSOEntityId: string | null;
+                                /** @enum {string} */
+                                status: "admininvited" | "invitewithdelegation" | "enabled" | "expired" | "admininviteexpired" | "delegationinviteexpired" | "resetpassword" | "cancelInvitation" | "disabled";
+                            }[];
+                            next: string | null;
+                        };
+                        message?: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["ServerError"];
+        };
+    };
+    linkSsoAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    linkToken: string;
+                    password: string;
                 };
             };
         };

@@ -1,4 +1,4 @@
-import type { SsoButton, SsoCallbackInput, TokenResponse } from '@signet/contracts';
+import type { SsoButton, SsoCallbackInput, SsoLinkInput, TokenResponse } from '@signet/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../app/session/client.ts';
 import { startSession } from './api.ts';
@@ -43,6 +43,22 @@ export function useFinishSso() {
   return useMutation({
     mutationFn: (input: SsoCallbackInput) =>
       api.request<TokenResponse & { next: string | null }>('POST', '/public/sso/callback', {
+        isPublic: true,
+        body: input,
+      }),
+    onSuccess: (tokens) => startSession(tokens, queryClient),
+  });
+}
+
+/**
+ * Confirms with the Signet password that the provider's account is this person's (after -1201):
+ * the server binds them and answers the session the callback would have.
+ */
+export function useLinkSso() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SsoLinkInput) =>
+      api.request<TokenResponse & { next: string | null }>('POST', '/public/sso/link', {
         isPublic: true,
         body: input,
       }),

@@ -59,6 +59,13 @@ export const ssoEn = {
     failedTitle: 'Sign-in did not work',
     backToLogin: 'Back to sign-in',
   },
+  link: {
+    title: 'Confirm it is you',
+    explain:
+      'Signet already has an account for {{email}}. To sign in through {{provider}} from now on, confirm once with your Signet password.',
+    password: 'Your Signet password',
+    confirm: 'Confirm and sign in',
+  },
   errors: {
     invalidState:
       'This sign-in could not be checked or took too long. Please start again from the login page.',

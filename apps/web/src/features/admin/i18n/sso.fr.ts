@@ -62,6 +62,13 @@ export const ssoFr: typeof ssoEn = {
     failedTitle: 'La connexion n’a pas abouti',
     backToLogin: 'Retour à la connexion',
   },
+  link: {
+    title: 'Confirmez que c’est vous',
+    explain:
+      'Signet a déjà un compte pour {{email}}. Pour vous connecter désormais avec {{provider}}, confirmez une fois avec votre mot de passe Signet.',
+    password: 'Votre mot de passe Signet',
+    confirm: 'Confirmer et se connecter',
+  },
   errors: {
     invalidState:
       'Cette connexion n’a pas pu être vérifiée ou a pris trop de temps. Veuillez recommencer depuis la page de connexion.',
