@@ -222,7 +222,7 @@ interface Outcome {
 }
 
 const seconds = (ms: number) =>
-  ms >= 10_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 1000).toFixed(2)} s`;
+  Number.isNaN(ms) ? '–' : ms >= 10_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 1000).toFixed(2)} s`;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length ? (s[Math.floor(s.length / 2)] as number) : Number.NaN;
