@@ -52,7 +52,7 @@ describe.skipIf(!soffice)('office conversion reaches nothing the document links 
     expect(text).not.toContain(marker);
   }, 180_000);
 
-  it('reaches no address from a file it cannot rewrite (a Word file sent as legacy .doc), LibreOffice having no network', async () => {
+  it('reaches no address from a file it cannot rewrite (a Word file sent as legacy .doc): links blocked by the profile, no network in the sandbox', async () => {
     // .doc, .xls, .ppt are not rewritten; LibreOffice still opens this one by its content.
     const docx = docxLinkingPicture(`http://127.0.0.1:${port}/legacy.svg`);
     const pdf = await convertOffice(docx, 'doc');

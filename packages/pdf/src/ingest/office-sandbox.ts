@@ -106,9 +106,10 @@ async function bwrapArgs(workDir: string, programDir?: string): Promise<string[]
     '--setenv',
     'TMPDIR',
     '/tmp',
+    // The server's language, so numbers and dates in spreadsheets read as they did unconfined.
     '--setenv',
     'LANG',
-    'C.UTF-8',
+    process.env.LANG || 'C.UTF-8',
   );
   return args;
 }
@@ -119,28 +120,34 @@ function runs(cmd: string, args: string[]): Promise<boolean> {
   });
 }
 
-const probes = new Map<string, Promise<OfficeSandboxKind | undefined>>();
+/** A confinement that works here: its kind and what goes before the command. */
+interface Confinement {
+  kind: 'bwrap' | 'unshare';
+  prefix: string[];
+}
+
+const found = new Map<string, Confinement>();
 
 /**
- * The strongest confinement that works on this machine, found by running `true` inside it once
- * (user namespaces are switched off in some containers, so having bwrap installed is not enough).
+ * The strongest confinement that works on this machine, found by running `true` inside it
+ * (user namespaces are switched off in some containers, so having bwrap installed is not
+ * enough). Only a success is remembered: a probe that failed on a busy machine is tried again at
+ * the next conversion.
  */
-function probe(opts: OfficeSandboxOptions): Promise<OfficeSandboxKind | undefined> {
+async function probe(opts: OfficeSandboxOptions): Promise<Confinement | undefined> {
   const bwrap = opts.bwrap ?? 'bwrap';
   const unshare = opts.unshare ?? 'unshare';
   const key = `${bwrap}\0${unshare}`;
-  let found = probes.get(key);
-  if (!found) {
-    found = (async () => {
-      if (await runs(bwrap, [...(await bwrapArgs(tmpdir())), 'true'])) return 'bwrap';
-      // As root `unshare --net` suffices; otherwise a user namespace maps us to root inside it.
-      if (await runs(unshare, ['--net', 'true'])) return 'unshare';
-      if (await runs(unshare, ['--user', '--map-root-user', '--net', 'true'])) return 'unshare';
-      return undefined;
-    })();
-    probes.set(key, found);
-  }
-  return found;
+  const known = found.get(key);
+  if (known) return known;
+  let works: Confinement | undefined;
+  if (await runs(bwrap, [...(await bwrapArgs(tmpdir())), 'true'])) works = { kind: 'bwrap', prefix: [] };
+  // As root `unshare --net` suffices; otherwise a user namespace maps us to root inside it.
+  else if (await runs(unshare, ['--net', 'true'])) works = { kind: 'unshare', prefix: ['--net'] };
+  else if (await runs(unshare, ['--user', '--map-root-user', '--net', 'true']))
+    works = { kind: 'unshare', prefix: ['--user', '--map-root-user', '--net'] };
+  if (works) found.set(key, works);
+  return works;
 }
 
 export interface SandboxedCommand {
@@ -159,26 +166,23 @@ export async function sandboxedCommand(
   workDir: string,
   opts: OfficeSandboxOptions,
 ): Promise<SandboxedCommand | { refused: string }> {
-  const kind = await probe(opts);
-  if (kind === 'bwrap') {
+  const confinement = await probe(opts);
+  if (confinement?.kind === 'bwrap') {
     // soffice is a script in LibreOffice's program folder; the whole installation must be seen.
     const real = await realpath(command).catch(() => command);
     const installation = dirname(dirname(real));
     return {
-      kind,
+      kind: 'bwrap',
       file: opts.bwrap ?? 'bwrap',
       args: [...(await bwrapArgs(workDir, installation)), real, ...args],
     };
   }
-  if (kind === 'unshare' && opts.allowWeakSandbox) {
-    const unshare = opts.unshare ?? 'unshare';
-    const asRoot = await runs(unshare, ['--net', 'true']);
+  if (confinement?.kind === 'unshare' && opts.allowWeakSandbox)
     return {
-      kind,
-      file: unshare,
-      args: [...(asRoot ? [] : ['--user', '--map-root-user']), '--net', command, ...args],
+      kind: 'unshare',
+      file: opts.unshare ?? 'unshare',
+      args: [...confinement.prefix, command, ...args],
     };
-  }
   if (opts.allowUnsandboxed) return { kind: 'none', file: command, args };
   return {
     refused:

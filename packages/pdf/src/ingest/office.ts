@@ -101,8 +101,12 @@ export async function convertOffice(
         {
           timeout: opts.timeoutMs ?? INGEST_LIMITS.officeTimeoutMs,
           killSignal: 'SIGKILL',
-          // Inside bwrap the environment is cleared and set anew; the others get a HOME of their own.
-          env: { ...process.env, HOME: dir },
+          // Not the server's environment (it holds secrets); bwrap clears it again inside.
+          env: {
+            PATH: process.env.PATH ?? '/usr/bin:/bin',
+            HOME: dir,
+            ...(process.env.LANG ? { LANG: process.env.LANG } : {}),
+          },
         },
         (err) => (err ? reject(err) : resolve()),
       );
