@@ -56,7 +56,7 @@ COPY --from=build /src/apps/server/drizzle apps/server/drizzle
 COPY --from=build /src/apps/web/dist apps/web/dist
 # The embedded database, local blobs and a generated master key live in DATA_DIR; a fleet sets
 # DATABASE_URL, S3_* and SIGNET_MASTER_KEY instead, and the volume only keeps a single process's data.
-RUN mkdir -p /data && chown node:node /data
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 VOLUME ["/data"]
 USER node
 EXPOSE 8080

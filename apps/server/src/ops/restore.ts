@@ -53,10 +53,8 @@ async function eachEntry(
   /** A wrong key or an encrypted archive changed after it was written: refused, in its words. */
   const keyProblem = (): RestoreRefused | null => {
     const e = fed as Error | null;
-    if (e instanceof BackupKeyRefused)
-      return new RestoreRefused(`The archive cannot be opened: ${e.message}`);
-    if (e instanceof BackupDamaged) return new RestoreRefused(`The archive is refused: ${e.message}`);
-    return null;
+    if (!(e instanceof BackupKeyRefused || e instanceof BackupDamaged)) return null;
+    return new RestoreRefused(`${e.message.charAt(0).toUpperCase()}${e.message.slice(1)}`);
   };
   let inEntry = false;
   try {
