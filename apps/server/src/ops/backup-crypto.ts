@@ -36,7 +36,7 @@ const BODY_BYTES = MAGIC.length + 1 + 1 + 3 + SALT_BYTES + 4;
 const HEADER_BYTES = BODY_BYTES + 32;
 const TAG_BYTES = 16;
 const CHUNK_BYTES = 64 * 1024;
-/** A header can ask at most this much of the reader (2^20 × 8 × 128 B = 1 GiB of scrypt memory would be abuse). */
+/** The most scrypt work a header may ask for (N × r × 128 B at most 1 GiB): more would be abuse. */
 const MAX_SCRYPT_LOG2N = 20;
 const MAX_CHUNK_BYTES = 16 * 1024 * 1024;
 
@@ -209,10 +209,14 @@ export function decryptBackup(key: BackupKey): Transform {
           ? 'the archive was encrypted with a key file, not a passphrase'
           : 'the archive was encrypted with a passphrase, not a key file',
       );
-    const log2N = h[MAGIC.length + 2] ?? 0;
+    const [log2N = 0, r = 0, p = 0] = h.subarray(MAGIC.length + 2, MAGIC.length + 5);
     sealedChunk = h.readUInt32BE(MAGIC.length + 5 + SALT_BYTES) + TAG_BYTES;
+    // Read before the header's MAC can be checked: bounded, so a forged header cannot make
+    // scrypt take gigabytes or hours.
     if (
-      (kdf === KDF_SCRYPT && (log2N < 10 || log2N > MAX_SCRYPT_LOG2N)) ||
+      (kdf === KDF_SCRYPT &&
+        (log2N < 10 || log2N > MAX_SCRYPT_LOG2N || r < 1 || 2 ** log2N * r > 2 ** 23 || p < 1 || p > 16)) ||
+      sealedChunk <= TAG_BYTES ||
       sealedChunk > MAX_CHUNK_BYTES + TAG_BYTES
     )
       throw new BackupDamaged('the encrypted archive has a damaged header');
