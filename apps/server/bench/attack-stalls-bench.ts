@@ -103,7 +103,9 @@ async function startServer(): Promise<Running> {
   const server = { child, base, dataDir, log, exit };
   for (let i = 0; i < 900; i++) {
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`the server stopped while starting (${await exit}); its log: ${log}`);
+      throw new Error(
+        `the server stopped while starting (${await exit}); its log:\n${await lastLogLines(server, 30, '\n')}`,
+      );
     const alive = await fetch(`${base}/public/alive`).then(
       (r) => r.ok,
       () => false,
@@ -111,7 +113,8 @@ async function startServer(): Promise<Running> {
     if (alive) return server;
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`the server did not start; its log: ${log}`);
+  await stopServer(server, true);
+  throw new Error(`the server did not start in 3 minutes; its log:\n${await lastLogLines(server, 30, '\n')}`);
 }
 
 const isRunning = (s: Running) => s.child.exitCode === null && s.child.signalCode === null;
@@ -125,9 +128,9 @@ async function stopServer(s: Running, hard = false): Promise<void> {
   clearTimeout(killer);
 }
 
-async function lastLogLines(s: Running, n = 4): Promise<string> {
+async function lastLogLines(s: Running, n = 4, separator = ' | '): Promise<string> {
   const text = await readFile(s.log, 'utf8').catch(() => '');
-  return text.trim().split('\n').slice(-n).join(' | ').slice(0, 600);
+  return text.trim().split('\n').slice(-n).join(separator).slice(-4000);
 }
 
 async function signIn(base: string, email: string, signal?: AbortSignal): Promise<Response> {
@@ -319,7 +322,7 @@ function report(o: Outcome): { worst: number; median: number; worstLabel: string
   console.log(
     `[${o.id}] ${o.name}: answers ${o.answers}; took ${duration}` +
       `${o.serverDied ? `; THE SERVER DIED (${o.serverDied})` : ''}; tenant B's ${o.headline.join(' + ')} ` +
-      `worst ${worstLabel}, median ${seconds(median(all))} — goal < ${seconds(GOAL_MS)}: ${worst < GOAL_MS ? 'met' : 'NOT met'} [${detail}]`,
+      `worst ${worstLabel}, median ${seconds(median(all))} — goal < ${seconds(GOAL_MS)}: ${o.id === '0' ? '(reference)' : worst < GOAL_MS && !o.serverDied ? 'met' : 'NOT met'} [${detail}]`,
   );
   return { worst, median: median(all), worstLabel };
 }
