@@ -15,8 +15,10 @@ import type { Deps } from '../domain/deps.ts';
 import { MAX_UPLOAD_BYTES } from '../domain/documents/upload-document.ts';
 import { APP_VERSION } from '../domain/tenants/configuration.ts';
 import { createAuthRateLimit } from './auth-rate-limit.ts';
+import { JSON_BODY_LIMIT } from './body-limits.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { trackInFlight } from './in-flight.ts';
+import { installJsonBodyParser } from './json-body.ts';
 import { linkFirstPaint } from './link-first-paint.ts';
 import { requestLogOptions } from './log-redaction.ts';
 import { installMetrics } from './metrics.ts';
@@ -58,7 +60,8 @@ export async function buildApp(deps: Deps, options: AppOptions) {
     requestIdHeader: false,
     genReqId: requestIdOf,
     trustProxy: options.trustProxy ?? false,
-    bodyLimit: 20 * 1024 * 1024,
+    // JSON and form bodies; routes carrying pictures or base64 documents declare more (body-limits.ts).
+    bodyLimit: JSON_BODY_LIMIT,
     // GET /v1/users/{accessToken} carries a whole access token (a JWT) as a path parameter.
     routerOptions: { maxParamLength: 4096 },
   });
@@ -76,6 +79,7 @@ export async function buildApp(deps: Deps, options: AppOptions) {
     oneDriveCsp(deps.settings?.microsoft, deps.remoteSigning?.formOrigins ?? []),
   );
 
+  installJsonBodyParser(app);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 50 } });
   await app.register(rateLimit, {

@@ -32,6 +32,13 @@ export function installErrorHandler(app: FastifyInstance): void {
         .status(400)
         .send({ code: Code.INVALID_INPUT, message: details.join('; '), data: { details } });
     }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      const limit = request.routeOptions.bodyLimit;
+      return reply.status(413).send({
+        code: Code.INVALID_INPUT,
+        message: `The request body is larger than this call accepts (at most ${mebibytes(limit)})`,
+      });
+    }
     const status = error.statusCode ?? 500;
     if (status === 429) {
       return reply
@@ -49,4 +56,10 @@ export function installErrorHandler(app: FastifyInstance): void {
       .status(404)
       .send({ code: Code.GENERIC_ERROR, message: `No route ${request.method} ${request.url.split('?')[0]}` }),
   );
+}
+
+/** A body limit as people read it: `1 MiB`, `8 MiB`, `512 KiB`. */
+function mebibytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MiB`;
+  return `${Math.round(bytes / 1024)} KiB`;
 }

@@ -41,11 +41,19 @@ interface Described<A extends AuthMode> {
    */
   parsedBody?: { schema: z.ZodType; as: readonly ('json' | 'form')[] };
   /**
-   * Changes what belongs to the account rather than to a tenant (its password, name, saved
-   * signature, passcode, certificates, memberships): a session opened through a tenant's provider
-   * gets -11, since that provider speaks for its tenant only (issue 30).
+   * The largest JSON or form body the route takes, when it carries more than `JSON_BODY_LIMIT`
+   * (body-limits.ts): base64 pictures, long tag lists, base64 documents. Multipart uploads are
+   * streamed and bounded by their own limits instead.
    */
-  accountWide?: true;
+  bodyLimit?: number;
+  /**
+   * `true`: changes what belongs to the account rather than to a tenant (its password, name,
+   * saved signature, passcode, certificates, memberships); a session opened through a tenant's
+   * provider gets -11, since that provider speaks for its tenant only (issue 30). Every signed-in
+   * write under `/vN/user/` and `/vN/users/` must say true or false (`assertAccountWideDeclared`),
+   * so a new route there cannot leave the question open.
+   */
+  accountWide?: boolean;
 }
 type ActorFor<A extends AuthMode> = A extends 'user'
   ? Actor & { claims: AccessClaims }
@@ -163,6 +171,28 @@ const SECURITY: Record<AuthMode, Record<string, string[]>[]> = {
   optional: [{ accessToken: [] }, { bearer: [] }, {}],
 };
 
+const ACCOUNT_NAMESPACE = /^\/v\d+\/users?\//;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The account's own routes live under `/vN/user(s)/`: every signed-in write there declares whether
+ * it changes account-wide data, or the server does not start.
+ */
+function assertAccountWideDeclared(routes: readonly AnyRoute[]): void {
+  for (const route of routes) {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const writes = methods.some((m) => !READS.has(m));
+    if (
+      route.auth !== 'public' &&
+      writes &&
+      ACCOUNT_NAMESPACE.test(route.url) &&
+      route.accountWide === undefined
+    ) {
+      throw new Error(`${route.operationId} (${route.url}) must declare accountWide: true or false`);
+    }
+  }
+}
+
 /** Generated clients name their methods by operationId: two routes with one name would collide. */
 function assertUniqueOperationIds(routes: readonly AnyRoute[]): void {
   const seen = new Set<string>();
@@ -183,6 +213,7 @@ export function registerRoutes(
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   assertUniqueOperationIds(routes);
+  assertAccountWideDeclared(routes);
   for (const spec of routes)
     for (const url of [spec.url, ...(spec.aliases ?? [])]) {
       const isRaw = 'raw' in spec;
@@ -208,16 +239,22 @@ export function registerRoutes(
           security: SECURITY[spec.auth],
           ...(options.hidden || url !== spec.url ? { hide: true } : {}),
         },
-        // Who is calling is settled before the input is validated, so a caller without access
-        // learns nothing from validation errors.
-        preValidation: async (request, reply) => {
+        ...(spec.bodyLimit ? { bodyLimit: spec.bodyLimit } : {}),
+        // Who is calling is settled before the body is read: a caller without access neither
+        // makes the server read and parse a body nor learns anything from validation errors.
+        onRequest: async (request, reply) => {
           const actor =
             spec.auth === 'public' ? null : await actorOf(request, deps, spec.auth === 'optional');
           bindActorToLog(request, reply, actor);
           if (!spec.linkSession) refuseLinkSession(actor);
           if (spec.accountWide) refuseProviderSession(actor);
           actors.set(request, actor);
-          if (spec.rateLimited) await options.authRateLimit(request, reply, spec.url, actor?.userId ?? null);
+        },
+        // The rate limit counts per account named in the body, so it waits for the (bounded) body.
+        preValidation: async (request, reply) => {
+          if (spec.rateLimited) {
+            await options.authRateLimit(request, reply, spec.url, actors.get(request)?.userId ?? null);
+          }
           refuseUnsafeText(request);
         },
         handler: async (request, reply) => {

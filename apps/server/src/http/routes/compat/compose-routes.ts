@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from '../../../domain/app-error.ts';
 import { composeAndStart, type IncomingFile } from '../../../domain/compat/compose-epak.ts';
+import { DOCUMENTS_BODY_LIMIT } from '../../body-limits.ts';
 import { defineRoute, withMetadata } from '../../route.ts';
 
 /**
@@ -35,6 +36,7 @@ export const compatComposeRoutes = [
     operationId: 'composeEpak',
     multipart: { files: 'files', epakData: 'text' },
     parsedBody: { schema: CompatComposeSchema, as: ['json'] },
+    bodyLimit: DOCUMENTS_BODY_LIMIT,
     auth: 'user',
     summary:
       'Creates and starts an ePak in one call (older integrations): multipart files + epakData, or JSON documentList',

@@ -29,6 +29,7 @@ import {
 } from '../../../domain/epaks/signature-blocks.ts';
 import { startEpak } from '../../../domain/epaks/start-epak.ts';
 import { startSignAuth } from '../../../domain/signing/providers/sign-auth.ts';
+import { LARGE_BODY_LIMIT } from '../../body-limits.ts';
 import { defineRawRoute, defineRoute, withMetadata } from '../../route.ts';
 import { sendFile } from '../../send-file.ts';
 
@@ -149,6 +150,7 @@ export const epakRoutes = [
     tags,
     params: DocPath,
     body: SignatureBlocksSchema,
+    bodyLimit: LARGE_BODY_LIMIT,
     response: z.array(TagSchema),
     handler: ({ params, body, actor, deps }) =>
       placeSignatureBlocks(actor, params.ePakId, params.documentId, body.tags, deps),
@@ -162,6 +164,7 @@ export const epakRoutes = [
     tags,
     params: DocPath,
     body: SignatureBlocksSchema,
+    bodyLimit: LARGE_BODY_LIMIT,
     response: z.array(TagSchema),
     handler: ({ params, body, actor, deps }) =>
       updateSignatureBlocks(actor, params.ePakId, params.documentId, body.tags, deps),
@@ -176,6 +179,7 @@ export const epakRoutes = [
     tags,
     params: DocPath,
     body: SignInputSchema,
+    bodyLimit: LARGE_BODY_LIMIT,
     response: z.object({ signed: z.literal(true), actionDone: z.boolean(), status: z.string() }),
     handler: ({ params, body, actor, origin, deps }) =>
       signDocument(actor, params.ePakId, params.documentId, body, origin, deps),
@@ -189,6 +193,7 @@ export const epakRoutes = [
     summary:
       'Deferred signing (DSC, ETOKEN, CAPI). Step 1 with ePakId, documentId and certificates: answers the digest to sign. Step 2 with pendingSignatureId and signature (or cms): embeds it (-215 when it cannot be used)',
     tags,
+    bodyLimit: LARGE_BODY_LIMIT,
     body: z.union([
       SignInputSchema.omit({ pin: true, signAuthToken: true, otp: true }).extend({
         ePakId: IdSchema,

@@ -26,6 +26,7 @@ import { addReason, editReason, getReasons } from '../../../domain/epaks/reasons
 import { cancelDelegation, delegateEpak, rejectEpak } from '../../../domain/epaks/recipient-actions.ts';
 import { statistics } from '../../../domain/epaks/statistics.ts';
 import { unlockEpak } from '../../../domain/epaks/unlock-epak.ts';
+import { LARGE_BODY_LIMIT } from '../../body-limits.ts';
 import { multipartFiles } from '../../multipart-files.ts';
 import { defineRawRoute, defineRoute } from '../../route.ts';
 import { sendFile } from '../../send-file.ts';
@@ -235,6 +236,7 @@ export const lifecycleRoutes = [
       'Signs up to 100 ePaks with one signature (and PIN): SIGNED, or SKIPPED with the code, reason and fields to fill, per ePak',
     tags,
     body: BulkSignRequestSchema,
+    bodyLimit: LARGE_BODY_LIMIT,
     response: z.array(BulkSignItemSchema),
     handler: ({ body, actor, origin, deps }) => bulkSign(actor, body, origin, deps),
   }),

@@ -5,6 +5,7 @@ import {
   redirectSigningOutcome,
   startRedirectSigning,
 } from '../../../domain/signing/aadhaar/aadhaar-signing.ts';
+import { LARGE_BODY_LIMIT } from '../../body-limits.ts';
 import { defineRawRoute, defineRoute } from '../../route.ts';
 import { SignInputSchema } from '../epaks/epak-routes.ts';
 
@@ -26,6 +27,7 @@ export const aadhaarRoutes = [
     summary:
       'Aadhaar eSign (eSign API 2.1): prepares the signer’s revision and answers the signed eSign request the browser posts (a form) to the eSign service; the service posts its answer back to Signet, which sends the browser to /aadhaar-redirect',
     tags,
+    bodyLimit: LARGE_BODY_LIMIT,
     body: SignInputSchema.omit({ pin: true, signAuthToken: true, otp: true }).extend({
       ePakId: IdSchema,
       documentId: IdSchema,

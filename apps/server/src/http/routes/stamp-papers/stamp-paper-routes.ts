@@ -44,6 +44,7 @@ import {
   failedStampPapersCsv,
   importStampPapersCsv,
 } from '../../../domain/stamp-papers/stamp-paper-csv.ts';
+import { LARGE_BODY_LIMIT } from '../../body-limits.ts';
 import { defineRawRoute, defineRoute } from '../../route.ts';
 import { sendFile } from '../../send-file.ts';
 
@@ -247,6 +248,7 @@ export const stampPaperRoutes = [
     method: 'POST',
     url: '/v1/stamppapers/csv/export',
     operationId: 'exportFailedStampPapersCsv',
+    bodyLimit: LARGE_BODY_LIMIT,
     auth: 'user',
     summary:
       'The failed rows of a stamp paper import (JSON body {rows}: as the upload answered them) back as CSV with code and message columns',

@@ -48,6 +48,7 @@ import {
   listWorkflows,
   updateWorkflow,
 } from '../../../domain/templates/workflow-templates.ts';
+import { DOCUMENTS_BODY_LIMIT, LARGE_BODY_LIMIT } from '../../body-limits.ts';
 import { multipartFiles } from '../../multipart-files.ts';
 import { defineRawRoute, defineRoute } from '../../route.ts';
 import { sendFile } from '../../send-file.ts';
@@ -193,6 +194,7 @@ export const templateRoutes = [
     summary: 'Makes a template of library documents, with tags and a workflow',
     tags,
     body: CreateDocumentTemplateSchema,
+    bodyLimit: LARGE_BODY_LIMIT,
     response: DocumentTemplateSchema,
     handler: ({ body, actor, deps }) => createTemplate(actor, body, deps),
   }),
@@ -227,6 +229,7 @@ export const templateRoutes = [
     tags,
     params: TemplatePath,
     body: EditDocumentTemplateSchema,
+    bodyLimit: LARGE_BODY_LIMIT,
     response: DocumentTemplateSchema,
     handler: ({ params, body, actor, deps }) => updateTemplate(actor, params.docTemplateId, body, deps),
   }),
@@ -280,6 +283,7 @@ export const templateRoutes = [
     tags,
     querystring: z.object({ dryRun: z.enum(['true', 'false']).default('false') }),
     body: DocuSignTemplateSchema,
+    bodyLimit: DOCUMENTS_BODY_LIMIT,
     response: DocuSignImportResultSchema,
     handler: ({ query, body, actor, deps }) =>
       importDocuSignTemplate(actor, body, query.dryRun === 'true', deps),

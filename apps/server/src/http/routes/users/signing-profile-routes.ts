@@ -8,6 +8,7 @@ import {
   submitCsr,
   updatePin,
 } from '../../../domain/users/signing-profile.ts';
+import { LARGE_BODY_LIMIT } from '../../body-limits.ts';
 import { defineRoute } from '../../route.ts';
 
 const tags = ['Users'];
@@ -36,6 +37,7 @@ export const signingProfileRoutes = [
     summary: 'Saves the user’s own signature and/or initials (PNG or JPEG, base64; null removes)',
     tags,
     params: UserPath,
+    bodyLimit: LARGE_BODY_LIMIT,
     body: z.object({
       signatureImage: z.string().max(2_000_000).nullable().optional(),
       initialsImage: z.string().max(2_000_000).nullable().optional(),

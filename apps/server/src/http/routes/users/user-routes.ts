@@ -30,6 +30,7 @@ import { cancelInvitation, setMemberEnabled } from '../../../domain/users/member
 import { deletePhoto, getPhoto, updateProfile } from '../../../domain/users/update-profile.ts';
 import { setAdmin, updateRoles } from '../../../domain/users/update-roles.ts';
 import { userStatistics } from '../../../domain/users/user-statistics.ts';
+import { LARGE_BODY_LIMIT } from '../../body-limits.ts';
 import { defineRawRoute, defineRoute } from '../../route.ts';
 
 const tags = ['Users'];
@@ -39,6 +40,7 @@ export const userRoutes = [
     method: 'POST',
     url: '/v1/users/invite',
     operationId: 'inviteUser',
+    accountWide: false,
     auth: 'user',
     summary: 'Invites a person to the tenant (mail with a set-password link)',
     tags,
@@ -67,6 +69,7 @@ export const userRoutes = [
     method: 'POST',
     url: '/v2/users/csvInvite',
     operationId: 'inviteUsersFromCsv',
+    accountWide: false,
     multipart: { file: 'file' },
     auth: 'user',
     summary:
@@ -95,6 +98,7 @@ export const userRoutes = [
     method: 'POST',
     url: '/v1/users',
     operationId: 'lookUpUsers',
+    accountWide: false,
     auth: 'user',
     summary: 'Looks several usernames (emails) up at once',
     tags,
@@ -160,6 +164,7 @@ export const userRoutes = [
     method: 'PUT',
     url: '/v2/users/roles',
     operationId: 'updateUserRoles',
+    accountWide: false,
     auth: 'user',
     summary: 'Changes several roles at once, all or none (-226)',
     tags,
@@ -171,6 +176,7 @@ export const userRoutes = [
     method: 'POST',
     url: '/v1/users/:userId/admin',
     operationId: 'setUserAdmin',
+    accountWide: false,
     auth: 'user',
     summary: 'Makes a user an admin (admin=false makes them a custodian)',
     tags,
@@ -188,6 +194,7 @@ export const userRoutes = [
     summary: "Updates the signed-in user's profile",
     tags,
     body: ProfileUpdateSchema,
+    bodyLimit: LARGE_BODY_LIMIT,
     response: UserSchema,
     handler: ({ body, actor, deps }) => updateProfile(actor, body, deps),
   }),
@@ -218,6 +225,7 @@ export const userRoutes = [
     method: 'POST',
     url: '/v1/users/:userId/password/reset',
     operationId: 'resetUserPassword',
+    accountWide: false,
     auth: 'user',
     summary:
       'Admin: mails the member a set-password link (-227 after five a day); their password and sessions stay until they use it',
@@ -230,6 +238,7 @@ export const userRoutes = [
     method: 'DELETE',
     url: '/v1/users/:userId/invitation',
     operationId: 'cancelInvitation',
+    accountWide: false,
     auth: 'user',
     summary: 'Cancels an open invitation (-34 accepted, -35 not pending, -173 already cancelled)',
     tags,
@@ -241,6 +250,7 @@ export const userRoutes = [
     method: 'PUT',
     url: '/v1/users/:userId/status',
     operationId: 'setUserStatus',
+    accountWide: false,
     auth: 'user',
     summary: 'Disables or re-enables a member of the tenant',
     tags,
