@@ -1,6 +1,10 @@
 import { Code, type SsoSettingsAnswer, type SsoSettingsInput } from '@signet/contracts';
 import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { Deps } from '../src/domain/deps.ts';
+import { defineRoute, type RouteOptions, registerRoutes } from '../src/http/route.ts';
 import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider.ts';
 import { DEMO_PASSWORD, type Session, startTestServer, type TestServer } from './support/test-server.ts';
 
@@ -517,5 +521,27 @@ describe('a tenant’s provider and an account that is not its own', () => {
     });
     expect(me.data.firstName).not.toBe('Mallory');
     expect(me.data.passcodeFlag ?? false).toBe(false);
+  });
+});
+
+describe('routes that change the account', () => {
+  it('a signed-in write under /v1/users/ that does not say whether it is account-wide stops the server from starting', () => {
+    const route = (accountWide?: boolean) =>
+      defineRoute({
+        method: 'POST',
+        url: '/v1/users/:userId/nickname',
+        operationId: 'setNickname',
+        auth: 'user',
+        summary: 'A route someone adds later',
+        tags: ['Users'],
+        response: z.object({}),
+        ...(accountWide === undefined ? {} : { accountWide }),
+        handler: () => ({}),
+      });
+    const register = (accountWide?: boolean) =>
+      registerRoutes(Fastify(), [route(accountWide)], {} as Deps, {} as RouteOptions);
+    expect(() => register()).toThrow(/setNickname .* must declare accountWide/);
+    expect(() => register(true)).not.toThrow();
+    expect(() => register(false)).not.toThrow();
   });
 });

@@ -47,11 +47,13 @@ interface Described<A extends AuthMode> {
    */
   bodyLimit?: number;
   /**
-   * Changes what belongs to the account rather than to a tenant (its password, name, saved
-   * signature, passcode, certificates, memberships): a session opened through a tenant's provider
-   * gets -11, since that provider speaks for its tenant only (issue 30).
+   * `true`: changes what belongs to the account rather than to a tenant (its password, name,
+   * saved signature, passcode, certificates, memberships); a session opened through a tenant's
+   * provider gets -11, since that provider speaks for its tenant only (issue 30). Every signed-in
+   * write under `/vN/user/` and `/vN/users/` must say true or false (`assertAccountWideDeclared`),
+   * so a new route there cannot leave the question open.
    */
-  accountWide?: true;
+  accountWide?: boolean;
 }
 type ActorFor<A extends AuthMode> = A extends 'user'
   ? Actor & { claims: AccessClaims }
@@ -169,6 +171,28 @@ const SECURITY: Record<AuthMode, Record<string, string[]>[]> = {
   optional: [{ accessToken: [] }, { bearer: [] }, {}],
 };
 
+const ACCOUNT_NAMESPACE = /^\/v\d+\/users?\//;
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The account's own routes live under `/vN/user(s)/`: every signed-in write there declares whether
+ * it changes account-wide data, or the server does not start.
+ */
+function assertAccountWideDeclared(routes: readonly AnyRoute[]): void {
+  for (const route of routes) {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const writes = methods.some((m) => !READS.has(m));
+    if (
+      route.auth !== 'public' &&
+      writes &&
+      ACCOUNT_NAMESPACE.test(route.url) &&
+      route.accountWide === undefined
+    ) {
+      throw new Error(`${route.operationId} (${route.url}) must declare accountWide: true or false`);
+    }
+  }
+}
+
 /** Generated clients name their methods by operationId: two routes with one name would collide. */
 function assertUniqueOperationIds(routes: readonly AnyRoute[]): void {
   const seen = new Set<string>();
@@ -189,6 +213,7 @@ export function registerRoutes(
 ): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   assertUniqueOperationIds(routes);
+  assertAccountWideDeclared(routes);
   for (const spec of routes)
     for (const url of [spec.url, ...(spec.aliases ?? [])]) {
       const isRaw = 'raw' in spec;

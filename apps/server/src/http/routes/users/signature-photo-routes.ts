@@ -28,6 +28,7 @@ export const signaturePhotoRoutes = [
     method: 'POST',
     url: '/v1/users/image/removebg',
     operationId: 'cleanSignaturePhoto',
+    accountWide: false,
     auth: 'user',
     // Signers opened from an easy-sign link draw or photograph their signature too; the call
     // stores nothing and tells nothing about any ePak.
