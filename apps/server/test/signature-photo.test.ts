@@ -1,5 +1,5 @@
 import { Code } from '@signet/contracts';
-import { SandboxPool } from '@signet/pdf';
+import { runModuleSandboxed, SandboxPool } from '@signet/pdf';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanSignaturePhoto, findInk, inkTilt } from '../src/domain/users/clean-signature-photo.ts';
@@ -176,6 +176,27 @@ describe('what a signature photo may be', () => {
     expect(sandboxTasks.length).toBe(before);
     // The clean-up itself (what the sandbox runs) refuses it too, before libvips is called.
     await expect(findInk(SIGNATURE_SVG)).rejects.toMatchObject({ code: Code.INVALID_INPUT });
+  });
+
+  it('in the sandbox process that cleans photos, libvips finds no SVG loader at all, only JPEG, PNG and WebP', async () => {
+    const probe = (bytes: Uint8Array) =>
+      runModuleSandboxed<string>(
+        new URL('./support/sharp-probe-task.ts', import.meta.url).href,
+        bytes,
+        null,
+        {
+          pool,
+        },
+      );
+    expect(await probe(SIGNATURE_SVG)).toMatch(/unsupported image format/);
+    const tiny = (image: sharp.Sharp) => image.toBuffer().then((b) => probe(b));
+    const blank = () => sharp({ create: { width: 3, height: 2, channels: 3, background: '#fff' } });
+    expect(await Promise.all([tiny(blank().jpeg()), tiny(blank().png()), tiny(blank().webp())])).toEqual([
+      'decoded 3×2',
+      'decoded 3×2',
+      'decoded 3×2',
+    ]);
+    expect(await tiny(blank().tiff())).toMatch(/unsupported image format/);
   });
 
   it('refuses with -142 a PNG whose header claims 100,000 × 100,000 pixels, from the header alone', async () => {

@@ -13,6 +13,8 @@ sharp.block({ operation: ['VipsForeignLoad'] });
 sharp.unblock({
   operation: ['VipsForeignLoadJpegBuffer', 'VipsForeignLoadPngBuffer', 'VipsForeignLoadWebpBuffer'],
 });
+// The worker goes on to other tenants' tasks: keep no decoded photo in libvips' operation cache.
+sharp.cache(false);
 
 export interface CleanSignaturePhotoInput {
   inkColour: string;
