@@ -17,7 +17,8 @@
  *     stream that decodes to 100 MiB.
  *
  * Per attack: its own answers (status and code), its duration, and the victim's worst and median
- * latency during it, against the goal (under 0.5 s). An attack is given BENCH_ATTACK_CAP_S
+ * latency during it and BENCH_TAIL_S (default 2) seconds after its answer (work left behind stalls
+ * too), against the goal (under 0.5 s). An attack is given BENCH_ATTACK_CAP_S
  * (default 60) seconds: past that it is reported as "> 60 s", its requests are dropped and the
  * server is killed and started afresh, so one stuck attack neither ends the bench nor spoils the
  * next one's figures (likewise when the server dies). BENCH_VICTIM_PACE_MS (default 100) is the
@@ -42,6 +43,7 @@ import { textPagesPdf } from '../test/support/text-pages-pdf.ts';
 const GOAL_MS = 500;
 const CAP_MS = Number(process.env.BENCH_ATTACK_CAP_S ?? 60) * 1000;
 const PACE_MS = Number(process.env.BENCH_VICTIM_PACE_MS ?? 100);
+const TAIL_MS = Number(process.env.BENCH_TAIL_S ?? 2) * 1000;
 const ONLY = process.env.BENCH_ATTACKS?.split(',').map((s) => s.trim());
 const HEAVY_DOCUSIGN = process.argv.includes('--docusign-heavy');
 const ATTACKER = 'custodian@demo.test';
@@ -284,6 +286,9 @@ async function measure(
     answers = `no answer within ${seconds(CAP_MS)}`;
   } else if (first === 'died') answers = await Promise.race([attackDone, Promise.resolve('no answer')]);
   else answers = first;
+  // Work an attack leaves behind once it is answered (a worker still busy) stalls tenant B too.
+  if (!capped && first !== 'died')
+    await Promise.race([new Promise((r) => setTimeout(r, TAIL_MS)), server.exit]);
   stop.stopped = true;
   // Victim requests sent during the attack finish (their whole latency counts), up to the cap.
   const remaining = Math.max(0, CAP_MS - (performance.now() - started));
