@@ -1,6 +1,6 @@
 import { Code } from '@signet/contracts';
 import { runModuleSandboxed, SandboxPool } from '@signet/pdf';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cleanSignaturePhoto, findInk, inkTilt } from '../src/domain/users/clean-signature-photo.ts';
 import { readPhotoHeader } from '../src/domain/users/signature-photo-header.ts';
@@ -189,7 +189,7 @@ describe('what a signature photo may be', () => {
         },
       );
     expect(await probe(SIGNATURE_SVG)).toMatch(/unsupported image format/);
-    const tiny = (image: sharp.Sharp) => image.toBuffer().then((b) => probe(b));
+    const tiny = (image: Sharp) => image.toBuffer().then((b) => probe(b));
     const blank = () => sharp({ create: { width: 3, height: 2, channels: 3, background: '#fff' } });
     expect(await Promise.all([tiny(blank().jpeg()), tiny(blank().png()), tiny(blank().webp())])).toEqual([
       'decoded 3×2',
