@@ -30,6 +30,8 @@ const ACTION_OF_PATH: Record<string, string> = {
   '/public/webform/:tenantId/:mappingId': 'webform-post',
   '/public/sso/start': 'sso-start',
   '/public/sso/callback': 'sso-callback',
+  // A password guess for the account the token stands for: counted on the token as well.
+  '/public/sso/link': 'sso-link',
   // Anyone may verify: each try costs a sandbox parse, so an address gets the same share as sign-in.
   '/public/verify': 'verify-pdf',
   '/public/verify/report': 'verify-pdf',
@@ -53,6 +55,7 @@ const ACCOUNT_FIELDS = [
   'code',
   'otpId',
   'otpToken',
+  'linkToken',
 ];
 
 /** Checks one request of a rate-limited route: refuses it (429, Retry-After) once either count is over. */
