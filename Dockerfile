@@ -28,11 +28,12 @@ RUN npm run build -w apps/web \
 FROM ${NODE_IMAGE} AS runtime
 # LibreOffice converts Word, Excel and PowerPoint uploads to PDF (about 320 MB); without it those
 # uploads are refused with a clear message and PDFs and images work. `--build-arg WITH_OFFICE=1`.
+# bubblewrap confines each conversion (no network, only its own folder: README, SIGNET_OFFICE_SANDBOX).
 ARG WITH_OFFICE=0
 RUN if [ "$WITH_OFFICE" = 1 ]; then \
       apt-get update \
    && apt-get install -y --no-install-recommends \
-        libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui \
+        libreoffice-writer-nogui libreoffice-calc-nogui libreoffice-impress-nogui bubblewrap \
    && rm -rf /var/lib/apt/lists/*; \
     fi
 ENV NODE_ENV=production \
