@@ -27,3 +27,7 @@ ALTER TABLE sso_bindings ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
 ALTER TABLE sso_bindings FORCE ROW LEVEL SECURITY;--> statement-breakpoint
 CREATE POLICY tenant_isolation ON sso_bindings USING (tenant_id = signet_current_tenant()) WITH CHECK (tenant_id = signet_current_tenant());--> statement-breakpoint
 GRANT SELECT, INSERT, UPDATE, DELETE ON sso_bindings TO signet_app;
+--> statement-breakpoint
+-- Sessions a provider opened before bindings existed were opened on an email address alone: they
+-- end, and their people sign in again (binding, or confirming with their password once).
+UPDATE auth_sessions SET revoked_at = now(), revoke_reason = 'sso binding required' WHERE revoked_at IS NULL AND id IN (SELECT session_id FROM sso_sessions);
