@@ -295,6 +295,11 @@ describe('members from the provider', () => {
     expect(res.code, res.message).toBe(1);
     expect(res.data.user.role).toBe('custodian');
     expect(await roleOf('nadia@demo.test')).toBe('custodian');
+    // Created by the provider, the account is bound to the provider's account at once.
+    const bound = await t.db.system.execute(
+      sql`select how, subject from sso_bindings where user_id = ${res.data.user.id}`,
+    );
+    expect((bound as unknown as { rows: unknown[] }).rows).toEqual([{ how: 'created', subject: 'newcomer' }]);
   });
 
   it('someone invited who has no account yet accepts the invitation by signing in, even without just-in-time', async () => {
