@@ -5,7 +5,7 @@ import { PdfDocument } from '../src/core/document.ts';
 import { readAllPageGeometry } from '../src/geometry/read-geometry.ts';
 import { checkDecodedSize } from '../src/ingest/decoded-size.ts';
 import { SandboxBusyError, SandboxPool } from '../src/ingest/sandbox-pool.ts';
-import { contentBombPdf, manyPagesPdf, objectStreamBombPdf } from './hostile-pdfs.ts';
+import { contentBombPdf, manyPagesPdf, objectStreamBombPdf, sharedFormPdf } from './hostile-pdfs.ts';
 import { pdfFromObjects } from './pdf-writer.ts';
 
 describe('page geometry work', () => {
@@ -56,6 +56,20 @@ describe('the decoded-bytes budget', () => {
     // Break the cross-reference data: only the raw scan can find the stream now.
     const broken = Buffer.from(bomb.toString('latin1').replace(/startxref\n\d+/, 'startxref\n9'), 'latin1');
     expect(() => checkDecodedSize(broken)).toThrowError(/the limit for one stream/);
+  });
+
+  it('a form drawn by every page counts once for each page that draws it, so 20 pages sharing a 20 MB form are refused', () => {
+    const shared = sharedFormPdf(20, 20);
+    expect(shared.length).toBeLessThan(64 * 1024);
+    expect(() => checkDecodedSize(shared)).toThrowError(/more than 256 MB of page content and structure/);
+  });
+
+  it('a form drawn through another form counts too, and a form that draws itself ends the walk', () => {
+    expect(() => checkDecodedSize(sharedFormPdf(20, 20, true))).toThrowError(/more than 256 MB/);
+    const doc = checkDecodedSize(sharedFormPdf(3, 20, true));
+    // Three pages, each charged the 20 MB form once, however often the wrapper draws it.
+    expect(doc?.budget.used).toBeGreaterThan(60 * 1024 * 1024);
+    expect(doc?.budget.used).toBeLessThan(61 * 1024 * 1024);
   });
 
   it('an ordinary document passes and is charged what it unpacks to', () => {

@@ -103,3 +103,26 @@ export function objectStreamBombPdf(mbEach: number): Uint8Array {
   out += `7 0 obj\n<< /Type /XRef /Size 8 /W [1 4 2] /Root 1 0 R /Length ${rows.length} >>\nstream\n${latin1(rows)}\nendstream\nendobj\nstartxref\n${xrefAt}\n%%EOF\n`;
   return new Uint8Array(Buffer.from(out, 'latin1'));
 }
+
+/**
+ * `pages` pages that each draw, through a small content stream of their own, one Form XObject
+ * shared by all of them whose content inflates to `mb` MB; `nested` puts the big form one level
+ * down, inside a wrapper form, and lets the wrapper draw itself (a loop a viewer must stop).
+ */
+export function sharedFormPdf(pages: number, mb: number, nested = false): Uint8Array {
+  const big = zlibBomb(new TextEncoder().encode('0 0 m 10 10 l S\n'), mb);
+  // 1 catalog, 2 pages node, 3 the big form, 4 the wrapper form, 5 the page content, then pages.
+  const pageContent = nested ? 'q /W Do Q\n' : 'q /Big Do Q\n';
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 6} 0 R`).join(' ');
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} /Resources << /XObject << /Big 3 0 R /W 4 0 R >> >> >>`,
+    `<< /Type /XObject /Subtype /Form /BBox [0 0 100 100] /Length ${big.length} /Filter /FlateDecode >>\nstream\n${latin1(big)}\nendstream`,
+    `<< /Type /XObject /Subtype /Form /BBox [0 0 100 100] /Resources << /XObject << /Big 3 0 R /W 4 0 R >> >> /Length 18 >>\nstream\n/W Do /Big Do /W Do\nendstream`,
+    `<< /Length ${pageContent.length} >>\nstream\n${pageContent}endstream`,
+    ...Array.from(
+      { length: pages },
+      () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] /Contents 5 0 R >>',
+    ),
+  ]);
+}

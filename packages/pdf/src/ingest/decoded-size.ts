@@ -2,14 +2,14 @@ import { constants, inflateSync } from 'node:zlib';
 import { DecodedBudget, DecodedLimitError } from '../core/decoded-budget.ts';
 import { PdfDocument } from '../core/document.ts';
 import { decodeStream } from '../core/filters.ts';
-import { type PdfObject, PdfRef, PdfStream } from '../core/objects.ts';
+import { type PdfDict, type PdfObject, PdfRef, PdfStream } from '../core/objects.ts';
 import { allPages } from '../core/pages.ts';
 
 /**
  * Checks, inside the sandbox and before any full parse, that a PDF does not unpack to more than
  * its decoded-bytes budget: every object stream (a full parser unpacks them all) and every
- * page's content stream (every viewer unpacks those; a stream shared by pages, once per page)
- * is inflated against one budget, and the inflate stops as soon as the budget is spent. Refuses with `DecodedLimitError` (-59).
+ * page's content streams and the forms they draw (every viewer unpacks those; a stream shared by
+ * pages, once per page) are inflated against one budget, and the inflate stops as soon as the budget is spent. Refuses with `DecodedLimitError` (-59).
  *
  * Returns the document opened by the core reader (its structure already charged), or undefined
  * when the core reader cannot read the file: then every Flate stream that is not an image is
@@ -51,35 +51,117 @@ function chargeObjectStreams(doc: PdfDocument): void {
   }
 }
 
+/**
+ * What a viewer unpacks to draw each page: its content streams and every Form XObject they draw
+ * (`/Name Do`, through the forms' own resources, forms inside forms). A stream shared by several
+ * pages is unpacked again for every page a viewer draws (pdf.js does, and the compare reads every
+ * page), so it counts once per page that uses it: a shared stream or form would otherwise let a
+ * small file make every page unpack the same 100 MB. Each stream is inflated only once here; its
+ * later uses are charged from the size it had.
+ */
 function chargeContentStreams(doc: PdfDocument): void {
-  /** Decoded size of each content stream already inflated, by object number. */
-  const sizeOf = new Map<number, number>();
+  const drawn = new DrawnStreams(doc);
   for (const page of allPages(doc)) {
     const contents = page.dict.get('Contents');
     const parts: PdfObject[] = Array.isArray(doc.resolve(contents))
       ? (doc.resolve(contents) as PdfObject[])
       : [contents ?? null];
+    const resources = doc.resolveDict(page.dict.get('Resources') ?? page.inherited.get('Resources'));
+    const pending: { names: readonly string[]; resources: PdfDict | undefined }[] = [];
     for (const part of parts) {
-      // A stream shared by several pages is unpacked again for every page a viewer draws (pdf.js
-      // does, and the compare reads every page): it counts once per page that uses it. It is
-      // inflated only once here; its later uses are charged from the size it had.
-      const known = part instanceof PdfRef ? sizeOf.get(part.num) : undefined;
-      if (known !== undefined) {
-        doc.budget.charge(known);
-        continue;
-      }
-      const s = doc.resolve(part);
-      if (!(s instanceof PdfStream)) continue;
-      try {
-        const size = decodeStream(s, doc.budget).length;
-        if (part instanceof PdfRef) sizeOf.set(part.num, size);
-      } catch (e) {
-        if (e instanceof DecodedLimitError) throw e;
-        // Filters the engine does not decode (LZW, …) or damaged data: viewers' business.
-        if (part instanceof PdfRef) sizeOf.set(part.num, 0);
+      const used = drawn.use(part);
+      if (used) pending.push({ names: used.names, resources });
+    }
+    // Each form once per page, however often or deeply the page draws it: the walk is linear in
+    // the forms a page reaches, and a form that draws itself ends there.
+    const formsOfPage = new Set<number>();
+    for (let next = pending.pop(); next; next = pending.pop()) {
+      const xobjects = doc.resolveDict(next.resources?.get('XObject'));
+      if (!xobjects) continue;
+      for (const name of next.names) {
+        const ref = xobjects.get(name);
+        if (!(ref instanceof PdfRef) || formsOfPage.has(ref.num)) continue;
+        formsOfPage.add(ref.num);
+        const form = doc.resolve(ref);
+        if (!(form instanceof PdfStream) || form.dict.getName('Subtype') !== 'Form') continue;
+        // A floor per form drawn, so a page reaching a hundred thousand empty forms is not free.
+        doc.budget.charge(FORM_VISIT_BYTES);
+        const used = drawn.use(ref);
+        if (used)
+          pending.push({
+            names: used.names,
+            resources: doc.resolveDict(form.dict.get('Resources')) ?? next.resources,
+          });
       }
     }
   }
+}
+
+/** Charged for each Form XObject a page draws, besides what it unpacks to. */
+const FORM_VISIT_BYTES = 64;
+
+/** A content stream's decoded size and the XObject names it draws. */
+interface Drawn {
+  size: number;
+  names: readonly string[];
+}
+
+/** Inflates each content stream or form once and charges every later use from its size. */
+class DrawnStreams {
+  private readonly known = new Map<number, Drawn>();
+  private readonly doc: PdfDocument;
+  constructor(doc: PdfDocument) {
+    this.doc = doc;
+  }
+
+  /** Charges one use of a stream (a page's content or a form) and says what it draws. */
+  use(part: PdfObject): Drawn | undefined {
+    const known = part instanceof PdfRef ? this.known.get(part.num) : undefined;
+    if (known) {
+      this.doc.budget.charge(known.size);
+      return known;
+    }
+    const s = this.doc.resolve(part);
+    if (!(s instanceof PdfStream)) return undefined;
+    let drawn: Drawn;
+    try {
+      const decoded = decodeStream(s, this.doc.budget);
+      drawn = { size: decoded.length, names: drawnNames(decoded) };
+    } catch (e) {
+      if (e instanceof DecodedLimitError) throw e;
+      // Filters the engine does not decode (LZW, …) or damaged data: viewers' business.
+      drawn = { size: 0, names: [] };
+    }
+    if (part instanceof PdfRef) this.known.set(part.num, drawn);
+    return drawn;
+  }
+}
+
+const DO = Buffer.from('Do');
+
+/** Whitespace and delimiters end a PDF name or operator (ISO 32000-1, 7.2.2). */
+function isDelimiter(byte: number | undefined): boolean {
+  return byte === undefined || ' \t\r\n\f\0/[]()<>{}%'.includes(String.fromCharCode(byte));
+}
+
+/** The distinct names `n` of every `/n Do` in a content stream (name escapes `#xx` undone). */
+function drawnNames(content: Uint8Array): string[] {
+  const bytes = Buffer.from(content.buffer, content.byteOffset, content.byteLength);
+  const names = new Set<string>();
+  for (let at = bytes.indexOf(DO); at >= 0; at = bytes.indexOf(DO, at + 2)) {
+    if (!isDelimiter(bytes[at + 2])) continue;
+    let end = at;
+    while (end > 0 && /\s/.test(String.fromCharCode(bytes[end - 1] as number))) end--;
+    if (end === at) continue;
+    let start = end;
+    while (start > 0 && !isDelimiter(bytes[start - 1])) start--;
+    if (start === 0 || bytes[start - 1] !== 0x2f) continue;
+    const raw = bytes.subarray(start, end).toString('latin1');
+    names.add(
+      raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    );
+  }
+  return [...names];
 }
 
 const STREAM = /\bstream(\r\n|\n|\r)/g;
