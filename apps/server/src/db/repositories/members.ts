@@ -173,6 +173,14 @@ export async function updateUserProfile(
   await tx.update(users).set(change).where(eq(users.id, userId));
 }
 
+/**
+ * Holds, until the transaction ends, the tenant's lock on role counts: two role changes that each
+ * check a limit (custodians) and then write would otherwise both pass against the same count.
+ */
+export async function lockRoleCounts(tx: Executor, tenantId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`role-counts:${tenantId}`}))`);
+}
+
 export async function countByRole(tx: Executor, role: string): Promise<number> {
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })

@@ -6,6 +6,7 @@ import {
   findMember,
   findMemberByEmail,
   insertMembership,
+  lockRoleCounts,
   updateMembership,
 } from '../../db/repositories/members.ts';
 import { findTenant } from '../../db/repositories/tenants.ts';
@@ -41,6 +42,7 @@ export async function checkCustodianLimit(
   leaving = 0,
 ): Promise<void> {
   if (adding <= 0) return;
+  await lockRoleCounts(tx, tenantId);
   const tenant = await findTenant(tx, tenantId);
   const limit = readTenantSettings(tenant?.settings).custodianLimit;
   if (limit !== null && (await countByRole(tx, 'custodian')) + adding - leaving > limit) {
