@@ -80,6 +80,14 @@ module.exports = {
       to: { path: ['^apps/server/', '^packages/pdf/'] },
     },
     {
+      name: 'web-ui-is-the-ground',
+      severity: 'error',
+      comment:
+        'apps/web/src/ui is the design system (tokens and components, apps/web/DESIGN.md): features and the shell use it, it uses neither: no feature, no routing, layout or session, only itself, libraries, @signet/contracts and the i18n service (app/i18n). Words a component shows come from its caller.',
+      from: { path: '^apps/web/src/ui/' },
+      to: { path: '^apps/web/src/', pathNot: ['^apps/web/src/ui/', '^apps/web/src/app/i18n/'] },
+    },
+    {
       name: 'server-not-to-web',
       severity: 'error',
       comment: 'The server serves the built web app as files; it never imports its source.',

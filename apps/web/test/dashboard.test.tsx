@@ -209,6 +209,43 @@ describe('dashboard (against the ePak API contract, mocked)', () => {
     await waitFor(() => expect(screen.getByTestId('star-e1').getAttribute('aria-pressed')).toBe('true'));
   });
 
+  it('an empty folder says so and offers the next job, composing an ePak, to whoever may compose', async () => {
+    server.use(
+      ...shellHandlers('custodian'),
+      http.get('*/msbapi/v2/epaks', () => ok([], { metadata: { ...metadata, totalCount: 0 } })),
+    );
+    startFakeSession();
+    await renderApp('/dashboard');
+    const empty = await screen.findByTestId('epak-list-empty');
+    expect(within(empty).getByRole('heading', { name: 'No ePaks here.' })).toBeTruthy();
+    expect(within(empty).getByRole('link', { name: 'Compose an ePak' }).getAttribute('href')).toBe(
+      '/compose',
+    );
+  });
+
+  it('an empty folder offers no composing to a role that cannot compose', async () => {
+    server.use(
+      ...shellHandlers('signer'),
+      http.get('*/msbapi/v2/epaks', () => ok([], { metadata: { ...metadata, totalCount: 0 } })),
+    );
+    startFakeSession();
+    await renderApp('/dashboard');
+    const empty = await screen.findByTestId('epak-list-empty');
+    expect(within(empty).queryByRole('link')).toBeNull();
+  });
+
+  it('a search that found nothing offers no composing', async () => {
+    server.use(
+      ...shellHandlers('custodian'),
+      http.get('*/msbapi/v2/epaks', () => ok([], { metadata: { ...metadata, totalCount: 0 } })),
+    );
+    startFakeSession();
+    await renderApp('/dashboard?searchKey=subject&searchVal=Nothing');
+    const empty = await screen.findByTestId('epak-list-empty');
+    expect(within(empty).getByText('No ePaks here.')).toBeTruthy();
+    expect(within(empty).queryByRole('link')).toBeNull();
+  });
+
   it('draws the summary and the weekly chart with the user-scope series', async () => {
     server.use(...shellHandlers('signer'));
     startFakeSession();

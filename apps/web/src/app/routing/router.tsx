@@ -36,6 +36,12 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('../../features/sign/pages/sign-page.tsx').then((m) => ({ Component: m.SignPage })),
       })),
+      // The design system's page for developers (not in any menu): every component in every state.
+      {
+        path: 'design',
+        lazy: () =>
+          import('../../features/design/pages/design-page.tsx').then((m) => ({ Component: m.DesignPage })),
+      },
       {
         element: <GuestLayout />,
         children: [

@@ -1,4 +1,5 @@
 import type { TagColour } from '@signet/contracts';
+import { recipientColour } from '../../ui/tokens/recipient-colours.ts';
 
 /** The tag colours of spec §9, by state: the tag in hand, ready, still to do, refused. */
 export const TAG_COLOURS: Readonly<Record<(typeof TagColour)[number], string>> = {
@@ -8,11 +9,12 @@ export const TAG_COLOURS: Readonly<Record<(typeof TagColour)[number], string>> =
   invalid: '#e03131',
 };
 
-/** One tint per recipient, so a custodian sees at a glance whose tags are whose. */
-export const RECIPIENT_TINTS = ['#4dabf7', '#ff922b', '#69db7c', '#da77f2', '#ffd43b', '#3bc9db'] as const;
-
+/**
+ * One tint per recipient, so a custodian sees at a glance whose tags are whose: the recipient's
+ * colour of the design system (ui/tokens/recipient-colours.ts), the same beside their name.
+ */
 export function recipientTint(index: number): string {
-  return index < 0 ? '#adb5bd' : (RECIPIENT_TINTS[index % RECIPIENT_TINTS.length] as string);
+  return recipientColour(index);
 }
 
 /** `#rrggbb` with an alpha, for tints over the page. */

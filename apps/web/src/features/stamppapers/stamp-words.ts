@@ -17,13 +17,6 @@ export function statusLabel(t: TFunction, status: StampPaperStatus): string {
   return t(`stampPapers.statuses.${status}`);
 }
 
-export const STATUS_COLOR: Record<StampPaperStatus, string> = {
-  AVAILABLE: 'green',
-  DRAFT: 'gray',
-  EPAK: 'orange',
-  CONSUMED: 'blue',
-};
-
 export const stateOptions = (t: TFunction) =>
   INDIA_STATE_CODES.map((code) => ({ value: code, label: stateLabel(t, code) }));
 

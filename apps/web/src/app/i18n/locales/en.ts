@@ -51,6 +51,7 @@ export const en = {
     submit: 'Submit',
     save: 'Save',
     retry: 'Try again',
+    unknownStatus: 'Unknown status',
   },
   messages: {
     uisSessionExpired: 'Your session has ended. Please sign in again.',
@@ -560,6 +561,8 @@ export const en = {
     waitingFor: 'Waiting for {{names}}',
     pendingSigners: 'Pending signers',
     empty: 'No ePaks here.',
+    emptyHint: 'Compose an ePak to send documents for signing; what you send and receive is listed here.',
+    composeFirst: 'Compose an ePak',
     documents: 'Documents',
     pages: '{{n}} pages',
     downloadDocument: 'Download {{name}}',

@@ -52,6 +52,7 @@ export const fr: Messages = {
     submit: 'Envoyer',
     save: 'Enregistrer',
     retry: 'Réessayer',
+    unknownStatus: 'Statut inconnu',
   },
   messages: {
     uisSessionExpired: 'Votre session est terminée. Veuillez vous reconnecter.',
@@ -567,6 +568,9 @@ export const fr: Messages = {
     waitingFor: 'En attente de {{names}}',
     pendingSigners: 'Signataires en attente',
     empty: 'Aucun ePak ici.',
+    emptyHint:
+      'Composez un ePak pour envoyer des documents à signer ; ce que vous envoyez et recevez s’affiche ici.',
+    composeFirst: 'Composer un ePak',
     documents: 'Documents',
     pages: '{{n}} pages',
     downloadDocument: 'Télécharger {{name}}',

@@ -52,6 +52,7 @@ export const hi: Messages = {
     submit: 'जमा करें',
     save: 'सहेजें',
     retry: 'फिर से प्रयास करें',
+    unknownStatus: 'अज्ञात स्थिति',
   },
   messages: {
     uisSessionExpired: 'आपका सत्र समाप्त हो गया है। कृपया फिर से साइन इन करें।',
@@ -551,6 +552,8 @@ export const hi: Messages = {
     waitingFor: '{{names}} की प्रतीक्षा',
     pendingSigners: 'लंबित हस्ताक्षरकर्ता',
     empty: 'यहाँ कोई ई-पैक नहीं है।',
+    emptyHint: 'हस्ताक्षर के लिए दस्तावेज़ भेजने हेतु एक ई-पैक बनाएँ; आप जो भेजते और पाते हैं, वह यहाँ दिखता है।',
+    composeFirst: 'ई-पैक बनाएँ',
     documents: 'दस्तावेज़',
     pages: '{{n}} पृष्ठ',
     downloadDocument: '{{name}} डाउनलोड करें',

@@ -7,6 +7,9 @@ import { aadhaarHi } from '../../../features/aadhaar/i18n/aadhaar.hi.ts';
 import { adminRubberStampsEn } from '../../../features/admin/i18n/rubber-stamps.en.ts';
 import { adminRubberStampsFr } from '../../../features/admin/i18n/rubber-stamps.fr.ts';
 import { adminRubberStampsHi } from '../../../features/admin/i18n/rubber-stamps.hi.ts';
+import { designPageEn } from '../../../features/design/i18n/design.en.ts';
+import { designPageFr } from '../../../features/design/i18n/design.fr.ts';
+import { designPageHi } from '../../../features/design/i18n/design.hi.ts';
 import { signingPasscodeEn } from '../../../features/profile/i18n/passcode.en.ts';
 import { signingPasscodeFr } from '../../../features/profile/i18n/passcode.fr.ts';
 import { signingPasscodeHi } from '../../../features/profile/i18n/passcode.hi.ts';
@@ -28,6 +31,7 @@ const LAZY = {
     aadhaar: aadhaarEn,
     adminRubberStamps: adminRubberStampsEn,
     letterheads: letterheadsEn,
+    designPage: designPageEn,
   },
   hi: {
     stampPapers: stampPapersHi,
@@ -35,6 +39,7 @@ const LAZY = {
     aadhaar: aadhaarHi,
     adminRubberStamps: adminRubberStampsHi,
     letterheads: letterheadsHi,
+    designPage: designPageHi,
   },
   fr: {
     stampPapers: stampPapersFr,
@@ -42,6 +47,7 @@ const LAZY = {
     aadhaar: aadhaarFr,
     adminRubberStamps: adminRubberStampsFr,
     letterheads: letterheadsFr,
+    designPage: designPageFr,
   },
 };
 

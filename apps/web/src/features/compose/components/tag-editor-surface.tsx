@@ -3,6 +3,7 @@ import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTenantConfiguration } from '../../../app/api.ts';
 import { showFailure, toast } from '../../../app/feedback.tsx';
+import { RecipientSwatch } from '../../../ui/components/recipient-swatch.tsx';
 import { type PageGeometry, PdfPages } from '../../document-view/pdf-pages.tsx';
 import { recipientTint } from '../../document-view/tag-colours.ts';
 import { useProgressive } from '../../document-view/use-progressive.ts';
@@ -258,6 +259,14 @@ export function TagEditorSurface({
                 setSelected(null);
               }}
               allowDeselect={false}
+              // The colour their tags are tinted with on the pages.
+              leftSection={recipient && <RecipientSwatch index={recipients.indexOf(recipient)} />}
+              renderOption={({ option }) => (
+                <Group gap="xs" wrap="nowrap">
+                  <RecipientSwatch index={recipients.findIndex((r) => r.key === option.value)} />
+                  {option.label}
+                </Group>
+              )}
               data-testid="tags-recipient"
             />
             <TagPalette

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Badge,
   Button,
   Card,
   Group,
@@ -14,6 +13,7 @@ import type { EpakSummary } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
+import { StatusBadge } from '../../../ui/components/status-badge.tsx';
 import { ownerName, type RowSelection, SelectBox } from './epak-table.tsx';
 
 /** The step the viewer is awaited in, if any: the one action that matters on a phone. */
@@ -78,9 +78,13 @@ export function EpakCards(props: {
               {t('epaks.from')}: {ownerName(e)}
             </Text>
             <Group gap="xs" mt={4} wrap="nowrap">
-              <Badge variant="light" size="sm" data-testid="epak-card-status" style={{ flexShrink: 0 }}>
-                {t(`status.${e.status}`)}
-              </Badge>
+              <StatusBadge
+                kind="epak"
+                status={e.status}
+                size="sm"
+                data-testid="epak-card-status"
+                style={{ flexShrink: 0 }}
+              />
               <Progress
                 value={e.progressPercent}
                 size="sm"

@@ -18,6 +18,7 @@ import { errorMessage } from '../../../app/error-message.ts';
 import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
 import { isHandled } from '../../../app/session/client.ts';
+import { StatusBadge } from '../../../ui/components/status-badge.tsx';
 import { downloadDocument, downloadEpak, useEpakAction, useEpakActivity, useEpakDetail } from '../api.ts';
 import { EpakSteps } from './epak-steps.tsx';
 
@@ -96,7 +97,7 @@ export function EpakDetail(props: {
       {epak && (
         <Stack>
           <Group>
-            <Badge data-testid="epak-detail-status">{t(`status.${epak.status}`)}</Badge>
+            <StatusBadge kind="epak" status={epak.status} data-testid="epak-detail-status" />
             <Text size="sm">{t('epaks.progress', { n: epak.progressPercent })}</Text>
           </Group>
           <Progress

@@ -8,20 +8,21 @@ import {
   Group,
   Loader,
   Pagination,
-  Text,
   Title,
 } from '@mantine/core';
-import type { EpakSummary, Folder } from '@signet/contracts';
+import { canOpenRoute, type EpakSummary, type Folder } from '@signet/contracts';
+import { IconInbox } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useCurrentUser } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
 import { showFailure } from '../../../app/feedback.tsx';
 import type { DatePreferences } from '../../../app/i18n/dates.ts';
 import { usePhone } from '../../../app/layout/use-phone.ts';
 import { isHandled } from '../../../app/session/client.ts';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { BulkSelectionBar } from '../../bulksign/components/bulk-selection-bar.tsx';
 import { useBulkSelection } from '../../bulksign/use-bulk-selection.ts';
 import { useEpaks, useToggleStar } from '../api.ts';
@@ -45,7 +46,11 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
   const list = useEpaks(query);
   const star = useToggleStar();
   const phone = usePhone();
-  const viewerEmail = useCurrentUser().data?.email ?? '';
+  const viewer = useCurrentUser().data;
+  const viewerEmail = viewer?.email ?? '';
+  const canCompose = !!viewer && canOpenRoute(viewer.role, 'compose');
+  // An empty search result is not the moment to suggest composing.
+  const suggestCompose = canCompose && !params.searchVal;
   const queryClient = useQueryClient();
   const selection = useBulkSelection(query, viewerEmail);
   const [bulkSigning, setBulkSigning] = useState<readonly EpakSummary[] | null>(null);
@@ -137,9 +142,20 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
             </Alert>
           )}
           {list.isSuccess && epaks.length === 0 && (
-            <Text c="dimmed" data-testid="epak-list-empty">
-              {t('epaks.empty')}
-            </Text>
+            <EmptyState
+              compact
+              icon={<IconInbox stroke={1.5} />}
+              title={t('epaks.empty')}
+              text={suggestCompose ? t('epaks.emptyHint') : undefined}
+              action={
+                suggestCompose && (
+                  <Button component={Link} to="/compose" data-testid="epak-list-compose">
+                    {t('epaks.composeFirst')}
+                  </Button>
+                )
+              }
+              data-testid="epak-list-empty"
+            />
           )}
           <BulkSelectionBar
             selection={selection}

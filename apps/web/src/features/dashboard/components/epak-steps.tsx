@@ -1,21 +1,10 @@
-import { Badge, Button, Group, Text, Timeline } from '@mantine/core';
+import { Button, Group, Text, Timeline } from '@mantine/core';
 import type { EpakDetail } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { showFailure, toast } from '../../../app/feedback.tsx';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
+import { StatusBadge } from '../../../ui/components/status-badge.tsx';
 import { useRecipientAction } from '../api.ts';
-
-const STATUS_COLORS: Record<string, string> = {
-  Signed: 'green',
-  Reviewed: 'green',
-  Pending: 'orange',
-  Rejected: 'red',
-  Delegated: 'grape',
-  DelegatePending: 'grape',
-  Emailed: 'blue',
-  NotRequired: 'gray',
-  Skipped: 'gray',
-};
 
 /** The workflow steps in order, each recipient with their status; the custodian can remind or cancel a delegation. */
 export function EpakSteps({ detail, prefs }: { detail: EpakDetail; prefs: DatePreferences }) {
@@ -67,9 +56,7 @@ export function EpakSteps({ detail, prefs }: { detail: EpakDetail; prefs: DatePr
                   {r.email}
                 </Text>
               )}
-              <Badge size="sm" color={STATUS_COLORS[r.status] ?? 'gray'} variant="light">
-                {t(`signerStatus.${r.status}`)}
-              </Badge>
+              <StatusBadge kind="signer" status={r.status} size="sm" />
               {r.actedAt && (
                 <Text size="xs" c="dimmed">
                   {formatDate(r.actedAt, prefs, true)}

@@ -1,7 +1,17 @@
-import { ActionIcon, Checkbox, Progress, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Checkbox,
+  Group,
+  Progress,
+  Table,
+  Text,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import type { EpakSummary } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
+import { StatusBadge } from '../../../ui/components/status-badge.tsx';
 import type { ListParams } from '../list-params.ts';
 
 type SortColumn = ListParams['sortColumn'];
@@ -108,9 +118,10 @@ export function EpakTable(props: {
               <Text size="sm">{ownerName(e)}</Text>
             </Table.Td>
             <Table.Td miw={120}>
-              <Text size="xs">
-                {t(`status.${e.status}`)} · {e.progressPercent}%
-              </Text>
+              <Group gap={6} wrap="nowrap" mb={4}>
+                <StatusBadge kind="epak" status={e.status} size="sm" />
+                <Text size="xs">{e.progressPercent}%</Text>
+              </Group>
               <Progress
                 value={e.progressPercent}
                 size="sm"

@@ -25,10 +25,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { STAMP_PAPER_STATUS_TONES } from '../../../ui/tokens/status-colours.ts';
 import { saveBlob } from '../../bulkcompose/save-blob.ts';
 import { fetchInventoryCsv, useDeleteStampPapers, useStampPapers } from '../api.ts';
 import { stampErrorMessage } from '../stamp-errors.ts';
-import { rupees, STATUS_COLOR, stateLabel, statusLabel } from '../stamp-words.ts';
+import { rupees, stateLabel, statusLabel } from '../stamp-words.ts';
 import { AssignDialog, BulkAssignDialog, BulkRevokeDialog } from './stamp-assign-dialogs.tsx';
 import { StampCsvDialog } from './stamp-csv-dialog.tsx';
 import { StampPaperDialog } from './stamp-paper-dialog.tsx';
@@ -273,7 +274,11 @@ export function StampInventory() {
                     {rupees(p.denomination)}
                   </Table.Td>
                   <Table.Td data-label={t('stampPapers.columns.status')}>
-                    <Badge variant="dot" color={STATUS_COLOR[p.status]} data-testid="stamp-row-status">
+                    <Badge
+                      variant="dot"
+                      color={STAMP_PAPER_STATUS_TONES[p.status].color}
+                      data-testid="stamp-row-status"
+                    >
                       {statusLabel(t, p.status)}
                     </Badge>
                   </Table.Td>

@@ -2,6 +2,7 @@ import { Alert, Loader, Group as Row, Stack, Table, Text } from '@mantine/core';
 import { StampPaperStatus } from '@signet/contracts';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { STAMP_PAPER_STATUS_TONES } from '../../../ui/tokens/status-colours.ts';
 import { useStampStats } from '../api.ts';
 import { stampErrorMessage } from '../stamp-errors.ts';
 import { rupees, stateLabel, statusLabel } from '../stamp-words.ts';
@@ -10,14 +11,6 @@ import { rupees, stateLabel, statusLabel } from '../stamp-words.ts';
 const BarChart = lazy(() =>
   import('../../dashboard/components/bar-chart.tsx').then((m) => ({ default: m.BarChart })),
 );
-
-/** Dark enough on white for the legend's swatches (not text, but kept readable all the same). */
-const STATUS_FILL: Record<StampPaperStatus, string> = {
-  AVAILABLE: '#2b8a3e',
-  DRAFT: '#868e96',
-  EPAK: '#e67700',
-  CONSUMED: '#1c7ed6',
-};
 
 /** Counts by state × denomination × status (`GET /v2/stamppaper/stats`): a table and grouped bars. */
 export function StampStats() {
@@ -102,7 +95,11 @@ export function StampStats() {
             label: label(r),
             values: Object.fromEntries(StampPaperStatus.map((s) => [s, r[s]])),
           }))}
-          series={StampPaperStatus.map((s) => ({ key: s, label: statusLabel(t, s), color: STATUS_FILL[s] }))}
+          series={StampPaperStatus.map((s) => ({
+            key: s,
+            label: statusLabel(t, s),
+            color: STAMP_PAPER_STATUS_TONES[s].mark,
+          }))}
         />
       </Suspense>
     </Stack>

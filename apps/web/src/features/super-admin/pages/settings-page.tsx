@@ -1,5 +1,6 @@
-import { Stack, Text, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { PlatformCard } from '../components/platform-card.tsx';
 import { SuperAdminsCard } from '../components/super-admins-card.tsx';
 import { TenantsCard } from '../components/tenants-card.tsx';
@@ -9,12 +10,7 @@ export function SettingsPage() {
   const { t } = useTranslation();
   return (
     <Stack data-testid="page-settings">
-      <Title order={1} size="h2">
-        {t('superAdmin.title')}
-      </Title>
-      <Text size="sm" c="dimmed">
-        {t('superAdmin.intro')}
-      </Text>
+      <PageHeader title={t('superAdmin.title')} description={t('superAdmin.intro')} />
       <TenantsCard />
       <SuperAdminsCard />
       <PlatformCard />

@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { confirm, toast } from '../../../app/feedback.tsx';
+import { StatusBadge } from '../../../ui/components/status-badge.tsx';
 import {
   downloadRoomDocument,
   useComposeFromRoom,
@@ -55,13 +56,7 @@ function StatusCell({ doc }: { doc: TeamRoomDocument }) {
   return (
     <Stack gap={2}>
       <Row gap={6}>
-        <Badge
-          variant="light"
-          color={epak.status === 'Completed' ? 'green' : doc.locked ? 'blue' : 'gray'}
-          data-testid="teamroom-document-status"
-        >
-          {t(`status.${epak.status}`, { defaultValue: epak.status })}
-        </Badge>
+        <StatusBadge kind="epak" status={epak.status} data-testid="teamroom-document-status" />
         {epak.status === 'InProgress' && (
           <Text size="xs">{t('teamrooms.room.progress', { percent: epak.progressPercent })}</Text>
         )}

@@ -1,0 +1,47 @@
+/** The design-system page's words (en): a developers' page, translated like every other. */
+export const designPageEn = {
+  title: 'Design system',
+  intro:
+    'Every colour and component of Signet, in each of its states. This page is for the people who build Signet: it is not in the menu.',
+  language: 'Language',
+  sections: {
+    statuses: 'Status colours',
+    statusesHint:
+      'One colour per status, the same in badges, lists, charts, reports and the timeline. The dot beside each figure is the colour charts use.',
+    epak: 'ePak statuses',
+    signer: 'Signer statuses',
+    step: 'Workflow step statuses',
+    recipients: 'Recipient colours',
+    recipientsHint:
+      'One colour per recipient, in workflow order, from the tag editor to the signing view. A name is written beside its colour, never in it.',
+    components: 'Components',
+    pageHeader: 'Page header',
+    emptyState: 'Empty state',
+    statusBadge: 'Status badge',
+    recipientSwatch: 'Recipient swatch',
+    type: 'Type',
+    spacing: 'Spacing',
+    radius: 'Corners',
+    icons: 'Icons',
+  },
+  contrast: '{{ratio}}:1 on white',
+  recipient: 'Recipient {{n}}',
+  light: 'Badge',
+  dot: 'Dot',
+  unknown: 'A status the app does not know',
+  sample: {
+    title: 'Contracts',
+    description: 'Everything sent for signing this quarter.',
+    primary: 'Compose',
+    secondary: 'Export',
+    titleOnly: 'A page without description or actions',
+    emptyTitle: 'No documents yet',
+    emptyText: 'Upload a PDF or a Word file to start.',
+    emptyAction: 'Upload a document',
+    emptyQuiet: 'Nothing is waiting for you.',
+    compact: 'Compact, inside a card',
+    heading: 'Heading {{n}}',
+    body: 'Sign where the page asks you to; the rest is filled in for you.',
+    size: 'Text {{size}}',
+  },
+};

@@ -1,0 +1,49 @@
+import type { designPageEn } from './design.en.ts';
+
+/** The design-system page's words (fr). */
+export const designPageFr: typeof designPageEn = {
+  title: 'Système de design',
+  intro:
+    'Chaque couleur et chaque composant de Signet, dans chacun de ses états. Cette page est destinée à ceux qui construisent Signet : elle n’est pas dans le menu.',
+  language: 'Langue',
+  sections: {
+    statuses: 'Couleurs des statuts',
+    statusesHint:
+      'Une couleur par statut, la même dans les badges, les listes, les graphiques, les rapports et la chronologie. Le point près de chaque valeur est la couleur des graphiques.',
+    epak: 'Statuts des ePaks',
+    signer: 'Statuts des signataires',
+    step: 'Statuts des étapes',
+    recipients: 'Couleurs des destinataires',
+    recipientsHint:
+      'Une couleur par destinataire, dans l’ordre du circuit, de l’éditeur de balises à la vue de signature. Un nom s’écrit à côté de sa couleur, jamais dans celle-ci.',
+    components: 'Composants',
+    pageHeader: 'En-tête de page',
+    emptyState: 'État vide',
+    statusBadge: 'Badge de statut',
+    recipientSwatch: 'Pastille de destinataire',
+    type: 'Typographie',
+    spacing: 'Espacements',
+    radius: 'Coins',
+    icons: 'Icônes',
+  },
+  contrast: '{{ratio}}:1 sur blanc',
+  recipient: 'Destinataire {{n}}',
+  light: 'Badge',
+  dot: 'Point',
+  unknown: 'Un statut que l’application ne connaît pas',
+  sample: {
+    title: 'Contrats',
+    description: 'Tout ce qui a été envoyé à la signature ce trimestre.',
+    primary: 'Composer',
+    secondary: 'Exporter',
+    titleOnly: 'Une page sans description ni actions',
+    emptyTitle: 'Aucun document pour l’instant',
+    emptyText: 'Déposez un PDF ou un fichier Word pour commencer.',
+    emptyAction: 'Déposer un document',
+    emptyQuiet: 'Rien ne vous attend.',
+    compact: 'Compact, dans une carte',
+    heading: 'Titre {{n}}',
+    body: 'Signez là où la page vous le demande ; le reste est rempli pour vous.',
+    size: 'Texte {{size}}',
+  },
+};
