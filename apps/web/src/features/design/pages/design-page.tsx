@@ -67,16 +67,17 @@ function Mark({ colour }: { colour: string }) {
 function StatusRow({ kind, statuses }: { kind: StatusKind; statuses: readonly string[] }) {
   const { t } = useTranslation();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="xs">
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="xs" verticalSpacing="xs">
       {statuses.map((status) => {
         const { mark } = statusTone(kind, status);
         return (
-          <Group key={status} gap="xs" wrap="nowrap" data-testid={`design-status-${kind}-${status}`}>
+          // Wraps rather than shrinks: a badge squeezed by its neighbours would cut its words.
+          <Group key={status} gap="xs" data-testid={`design-status-${kind}-${status}`}>
             <StatusBadge kind={kind} status={status} />
             <StatusBadge kind={kind} status={status} variant="dot" />
             <Group gap={4} wrap="nowrap">
               <Mark colour={mark} />
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                 {t('designPage.contrast', { ratio: contrastRatio(mark, '#ffffff').toFixed(1) })}
               </Text>
             </Group>
