@@ -494,6 +494,25 @@ function compareAttack(first: Uint8Array, second: Uint8Array) {
   };
 }
 
+/** The summary table: one row per attack. */
+function printSummary() {
+  console.log(`\nattack stalls (goal: tenant B's worst latency < ${seconds(GOAL_MS)}); ${machineLoad()}`);
+  const rows = [
+    ['#', 'attack', 'its answers', 'took', "B's worst", "B's median", 'goal'],
+    ...outcomes.map(({ o, r }) => [
+      o.id,
+      o.name,
+      o.serverDied ? `server died (${o.serverDied.split(';')[0]})` : o.answers,
+      o.capped ? `> ${seconds(CAP_MS)}` : seconds(o.durationMs),
+      `${r.worstLabel} (${o.headline.join('+')})`,
+      seconds(r.median),
+      o.id === '0' ? '(reference)' : r.worst < GOAL_MS && !o.serverDied ? 'met' : 'NOT met',
+    ]),
+  ];
+  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length))) ?? [];
+  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | '));
+}
+
 // ── The run ──────────────────────────────────────────────────────────────────────────────────
 
 async function cleanUp() {
@@ -502,17 +521,21 @@ async function cleanUp() {
   for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
 }
 
+// Interrupted: the server is stopped and the temp dirs removed; the attack it ends is not reported.
+let interrupted = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const)
   process.once(signal, () => {
+    interrupted = true;
+    console.log(`${signal}: stopping the server`);
     void cleanUp().finally(() => process.exit(130));
   });
 
 const wanted = (id: string) => !ONLY || ONLY.includes(id) || ONLY.includes(id.replace(/[a-z]$/, ''));
 const outcomes: { o: Outcome; r: ReturnType<typeof report> }[] = [];
 const run = async (...args: Parameters<typeof measure>) => {
-  if (!wanted(args[0])) return;
+  if (!wanted(args[0]) || interrupted) return;
   const o = await measure(...args);
-  outcomes.push({ o, r: report(o) });
+  if (!interrupted) outcomes.push({ o, r: report(o) });
 };
 
 try {
@@ -576,21 +599,7 @@ try {
     },
   );
 
-  console.log(`\nattack stalls (goal: tenant B's worst latency < ${seconds(GOAL_MS)}); ${machineLoad()}`);
-  const rows = [
-    ['#', 'attack', 'its answers', 'took', "B's worst", "B's median", 'goal'],
-    ...outcomes.map(({ o, r }) => [
-      o.id,
-      o.name,
-      o.serverDied ? `server died (${o.serverDied.split(';')[0]})` : o.answers,
-      o.capped ? `> ${seconds(CAP_MS)}` : seconds(o.durationMs),
-      `${r.worstLabel} (${o.headline.join('+')})`,
-      seconds(r.median),
-      o.id === '0' ? '(reference)' : r.worst < GOAL_MS && !o.serverDied ? 'met' : 'NOT met',
-    ]),
-  ];
-  const widths = rows[0]?.map((_, c) => Math.max(...rows.map((row) => (row[c] ?? '').length))) ?? [];
-  for (const row of rows) console.log(row.map((cell, c) => cell.padEnd(widths[c] ?? 0)).join(' | '));
+  if (!interrupted) printSummary();
 } finally {
   await cleanUp();
 }
