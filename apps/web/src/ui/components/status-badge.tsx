@@ -28,6 +28,8 @@ export function StatusBadge<K extends StatusKind>({
       // Mantine's light badge writes shade 9, short of 4.5:1 on some backgrounds; the tone's text is not.
       c={variant === 'light' ? tone.text : undefined}
       data-status={status}
+      // In a row it keeps its width: a status cut to "IN PROGRE…" says nothing.
+      flex="none"
       {...rest}
     >
       {t(statusLabelKey(kind, status), { defaultValue: t('common.unknownStatus') })}
