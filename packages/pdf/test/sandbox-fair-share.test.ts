@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { SandboxPool } from '../src/ingest/sandbox-pool.ts';
+import { SandboxBusyError, SandboxPool } from '../src/ingest/sandbox-pool.ts';
 import { manyPagesPdf } from './hostile-pdfs.ts';
 
 const deferred = () => {
@@ -44,4 +44,34 @@ describe('the sandbox pool shared fairly', () => {
     expect((await Promise.all(ofA)).map((pages) => pages.length)).toEqual([2, 2, 2]);
     expect(started).toEqual(['a', 'b', 'a', 'a']);
   });
+
+  it('the share does not shrink what one tenant may hand in at once: as many tasks as the queue and the workers hold', async () => {
+    const hold = deferred();
+    const firstHeld = deferred();
+    const busyPool = new SandboxPool({
+      workers: 2,
+      maxQueuedPerTenant: 2,
+      beforeTask: async () => {
+        firstHeld.resolve();
+        await hold.promise;
+      },
+    });
+    try {
+      // One runs (the tenant's share), three wait: two for the queue, one for the worker the share keeps.
+      const accepted = [geometry2(busyPool), geometry2(busyPool), geometry2(busyPool), geometry2(busyPool)];
+      await firstHeld.promise;
+      await expect(geometry2(busyPool)).rejects.toBeInstanceOf(SandboxBusyError);
+      hold.resolve();
+      expect((await Promise.all(accepted)).map((pages) => pages.length)).toEqual([2, 2, 2, 2]);
+    } finally {
+      await busyPool.close();
+    }
+  });
 });
+
+const geometry2 = (pool: SandboxPool) =>
+  pool.run<unknown[]>(
+    'a',
+    { task: 'geometry', bytes: manyPagesPdf(2), maxPages: 10 },
+    { timeoutMs: 20_000, heapMb: 256, rssMb: 1_024 },
+  );

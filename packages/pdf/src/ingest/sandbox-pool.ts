@@ -256,8 +256,13 @@ export class SandboxPool {
   run<T>(tenant: string, request: Request, limits: TaskLimits, admitted = false): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const queue = this.queues.get(tenant) ?? [];
+      // The workers a tenant's share keeps from it do not shrink what it may have in flight: it
+      // may still hand in as many tasks at once as before the share (queue + workers), the ones
+      // past its share simply wait their turn.
+      const heldBack = this.all.length - this.maxRunningPerTenant;
       const full =
-        queue.length >= this.limits.maxQueuedPerTenant || this.queued >= this.limits.maxQueuedTotal;
+        queue.length >= this.limits.maxQueuedPerTenant + heldBack ||
+        this.queued >= this.limits.maxQueuedTotal;
       if (full && !admitted) {
         reject(this.busy());
         return;
