@@ -67,6 +67,22 @@ describe('the sandbox pool shared fairly', () => {
       await busyPool.close();
     }
   });
+
+  it('takes turns between workers, so one used after another stays warm for the next tenant', async () => {
+    const used: number[] = [];
+    const turnPool = new SandboxPool({
+      workers: 2,
+      beforeTask: async (_tenant, worker) => {
+        used.push(worker);
+      },
+    });
+    try {
+      for (let i = 0; i < 4; i++) await geometry2(turnPool);
+      expect(used).toEqual([0, 1, 0, 1]);
+    } finally {
+      await turnPool.close();
+    }
+  });
 });
 
 const geometry2 = (pool: SandboxPool) =>
