@@ -1,6 +1,7 @@
 import { catalogueEntryOf, type Tag } from '@signet/contracts';
 import { type CSSProperties, lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isImageValue } from '../../document-view/image-value.ts';
 import type { PageGeometry } from '../../document-view/pdf-pages.tsx';
 import { TagBox } from '../../document-view/tag-box.tsx';
 import { recipientTint } from '../../document-view/tag-colours.ts';
@@ -26,19 +27,24 @@ const fieldStyle: CSSProperties = {
   outline: 'none',
 };
 
+const imageStyle: CSSProperties = { width: '100%', height: '100%', objectFit: 'contain' };
+
 /** What a tag shows before and after it is filled. */
 function TagContent({ tag, value, preview }: { tag: Tag; value: string | undefined; preview: string }) {
   const { t } = useTranslation();
   const kind = fillKind(tag);
+  // A picture is drawn whatever the tag's kind: a finished tag of another signer comes back
+  // read-only ('fixed') with its signature as its value.
+  if (isImageValue(value)) return <img src={value} alt="" style={imageStyle} />;
   // A rubber stamp's value names the stamp (`rubberstamp:<id>`): it shows that stamp's image.
-  if (kind === 'stamp' && value && !value.startsWith('data:'))
+  if (kind === 'stamp' && value)
     return (
       <Suspense fallback={null}>
         <RubberStampImage value={value} />
       </Suspense>
     );
-  if ((kind === 'signature' || kind === 'initials' || kind === 'image' || kind === 'stamp') && value) {
-    return <img src={value} alt="" style={{ width: '100%', height: '100%', objectFit: 'contain' }} />;
+  if ((kind === 'signature' || kind === 'initials' || kind === 'image') && value) {
+    return <img src={value} alt="" style={imageStyle} />;
   }
   if (kind === 'attachment') {
     const title = tag.status === 'done' || value ? t('sign.attachment.done') : t('sign.attachment.notDone');
