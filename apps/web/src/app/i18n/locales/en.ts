@@ -638,6 +638,8 @@ export const en = {
     zoomOut: 'Zoom out',
     placeOnPage: 'Page {{page}}: press Enter to place a {{type}} tag',
     palette: 'Tag to place',
+    stopPlacing: 'Stop placing',
+    chooseTagFirst: 'Choose a tag under “Tag to place”, then click the page where it goes.',
     smartTags: 'Smart tags…',
     smartTagsTitle: 'Smart tags',
     smartTagsHint: 'These tags are not printed on the page: the signer attaches a file.',

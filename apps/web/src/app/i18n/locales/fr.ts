@@ -651,6 +651,9 @@ export const fr: Messages = {
     zoomOut: 'Réduire',
     placeOnPage: 'Page {{page}} : appuyez sur Entrée pour placer une balise {{type}}',
     palette: 'Balise à placer',
+    stopPlacing: 'Arrêter de placer',
+    chooseTagFirst:
+      'Choisissez une balise sous « Balise à placer », puis cliquez sur la page à l’endroit voulu.',
     smartTags: 'Balises intelligentes…',
     smartTagsTitle: 'Balises intelligentes',
     smartTagsHint: 'Ces balises ne sont pas imprimées sur la page : le signataire joint un fichier.',

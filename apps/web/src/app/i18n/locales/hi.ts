@@ -625,6 +625,8 @@ export const hi: Messages = {
     zoomOut: 'छोटा करें',
     placeOnPage: 'पृष्ठ {{page}}: {{type}} टैग लगाने के लिए Enter दबाएँ',
     palette: 'लगाने के लिए टैग',
+    stopPlacing: 'लगाना बंद करें',
+    chooseTagFirst: '“लगाने के लिए टैग” में से एक टैग चुनें, फिर पृष्ठ पर वहाँ क्लिक करें जहाँ उसे लगाना है।',
     smartTags: 'स्मार्ट टैग…',
     smartTagsTitle: 'स्मार्ट टैग',
     smartTagsHint: 'ये टैग पृष्ठ पर छपते नहीं हैं: हस्ताक्षरकर्ता एक फ़ाइल संलग्न करता है।',

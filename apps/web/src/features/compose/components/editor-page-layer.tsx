@@ -50,6 +50,10 @@ export interface LayerHandlers {
   onMove: (tag: EditorTag, to: { pageNumber: number; positionX: number; positionY: number } | null) => void;
   onResize: (tag: EditorTag, size: { blockWidth: number; blockHeight: number }) => void;
   onKey: (tag: EditorTag, e: KeyboardEvent) => void;
+  /** A click on the page while nothing is armed: the editor says how to place a tag. */
+  onIdleClick: () => void;
+  /** Escape on the page while a tag is armed: stop placing. */
+  onDisarm: () => void;
 }
 
 /**
@@ -172,9 +176,18 @@ export function EditorPageLayer({
         if (e.target !== e.currentTarget) return;
         const r = e.currentTarget.getBoundingClientRect();
         if (armedLabel) handlers.onPlace(page, (e.clientX - r.left) / zoom, (e.clientY - r.top) / zoom);
-        else handlers.onSelect(null);
+        else {
+          handlers.onSelect(null);
+          // Nothing to place: the click must say so rather than do nothing.
+          handlers.onIdleClick();
+        }
       }}
       onKeyDown={(e) => {
+        if (e.target === e.currentTarget && e.key === 'Escape' && armedLabel) {
+          e.preventDefault();
+          handlers.onDisarm();
+          return;
+        }
         // Keyboard placement: Enter puts the armed tag near the page's top-left corner.
         if (e.target === e.currentTarget && e.key === 'Enter' && armedLabel) {
           e.preventDefault();

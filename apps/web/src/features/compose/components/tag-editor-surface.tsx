@@ -322,6 +322,12 @@ export function TagEditorSurface({
                       onResize: (tag, size) =>
                         apply(resizeTag(docTags, tag.id, size, pageSize(tag.pageNumber))),
                       onKey,
+                      // Clearing a tag's selection is a click's job of its own; only a click that
+                      // does nothing at all gets the hint.
+                      onIdleClick: () => {
+                        if (!selected) toast.info(t('viewer.chooseTagFirst'));
+                      },
+                      onDisarm: () => setArmed(null),
                     }}
                   />
                 )}

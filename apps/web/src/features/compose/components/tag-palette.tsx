@@ -6,7 +6,8 @@ import { closeButtonProps } from '../../../app/feedback.tsx';
 
 /**
  * The tags a custodian can place: printed tags as buttons, the non-printed ones (attachments)
- * through the smart-tags dialog (spec §2). Choosing one arms it; a click on a page places it.
+ * through the smart-tags dialog (spec §2). Choosing one arms it; a click on a page places it;
+ * "Stop placing" (or Escape on a page) disarms it.
  */
 export function TagPalette({
   armed,
@@ -36,7 +37,9 @@ export function TagPalette({
             size="compact-xs"
             variant={armed === e.id ? 'filled' : 'light'}
             aria-pressed={armed === e.id}
-            onClick={() => onArm(armed === e.id ? null : e.id)}
+            // Always arms: a second click on the armed entry keeps it (it used to disarm it
+            // silently, and the next click on the page placed nothing). "Stop placing" disarms.
+            onClick={() => onArm(e.id)}
             data-testid={`palette-${e.id}`}
             styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
             h="auto"
@@ -46,6 +49,11 @@ export function TagPalette({
           </Button>
         ))}
       </SimpleGrid>
+      {armed && (
+        <Button size="compact-xs" variant="subtle" onClick={() => onArm(null)} data-testid="palette-disarm">
+          {t('viewer.stopPlacing')}
+        </Button>
+      )}
       <Button size="compact-xs" variant="default" onClick={() => setSmartTags(true)} data-testid="smart-tags">
         {t('viewer.smartTags')}
       </Button>
