@@ -15,3 +15,31 @@ export function composeProblems(draft: {
   if (draft.steps.some((s) => s.recipients.length === 0)) problems.push('compose.problems.emptyStep');
   return problems;
 }
+
+/**
+ * The first signer of a signing step without a signature tag on any document (the server refuses
+ * the send with -62), named for the refusal: their name, or their email when they have none.
+ * A rubber stamp is not a signature (its entry is its own).
+ */
+export function signerWithoutSignature(
+  steps: readonly {
+    type: StepType;
+    wfOrderId: number;
+    recipients: readonly { email: string; firstName: string; lastName: string }[];
+  }[],
+  tags: readonly { entry: string; userEmail: string; wfsOrderId: number }[],
+): string | null {
+  for (const step of steps) {
+    if (step.type !== 'SIGN' && step.type !== 'INPERSONSIGN') continue;
+    for (const r of step.recipients) {
+      const signed = tags.some(
+        (tag) =>
+          tag.entry === 'signature' &&
+          tag.wfsOrderId === step.wfOrderId &&
+          tag.userEmail.toLowerCase() === r.email.toLowerCase(),
+      );
+      if (!signed) return `${r.firstName} ${r.lastName}`.trim() || r.email;
+    }
+  }
+  return null;
+}

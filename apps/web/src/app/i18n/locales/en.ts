@@ -457,6 +457,7 @@ export const en = {
       emptyStep: 'Every step needs at least one recipient.',
     },
     tags: {
+      signerNeedsSignature: '{{signer}} needs a signature tag.',
       title: 'Place tags: {{subject}}',
       recipient: 'Step {{n}}: {{email}}',
       forRecipient: 'Tags for',

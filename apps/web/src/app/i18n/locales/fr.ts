@@ -464,6 +464,7 @@ export const fr: Messages = {
       emptyStep: 'Chaque étape doit avoir au moins un destinataire.',
     },
     tags: {
+      signerNeedsSignature: '{{signer}} doit avoir une balise de signature.',
       title: 'Placer les champs : {{subject}}',
       recipient: 'Étape {{n}} : {{email}}',
       forRecipient: 'Champs pour',

@@ -448,6 +448,7 @@ export const hi: Messages = {
       emptyStep: 'हर चरण में कम से कम एक प्राप्तकर्ता चाहिए।',
     },
     tags: {
+      signerNeedsSignature: '{{signer}} के लिए एक हस्ताक्षर टैग चाहिए।',
       title: 'टैग लगाएँ: {{subject}}',
       recipient: 'चरण {{n}}: {{email}}',
       forRecipient: 'किसके टैग',

@@ -8,6 +8,7 @@ import { errorMessage } from '../../../app/error-message.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { api } from '../../../app/session/client.ts';
 import { useStartEpak } from '../api.ts';
+import { signerWithoutSignature } from '../compose-rules.ts';
 import { type EditorTag, fromStored, toTagInputs } from '../tag-editor-state.ts';
 import { type EditorRecipient, TagEditorSurface } from './tag-editor-surface.tsx';
 
@@ -102,6 +103,12 @@ function EpakTagEditor({
           primary: true,
           run: async (tags) => {
             await saveAll(tags);
+            // The server's refusal (-62) cannot say who: the editor knows the signers' names.
+            const unsigned = signerWithoutSignature(epak.steps, Object.values(tags).flat());
+            if (unsigned) {
+              toast.error(t('compose.tags.signerNeedsSignature', { signer: unsigned }));
+              return;
+            }
             await start.mutateAsync(epak.ePakId);
             toast.success(t('compose.sent'));
             void navigate(`/dashboard?ePakId=${epak.ePakId}`);
