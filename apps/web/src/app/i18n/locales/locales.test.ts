@@ -19,6 +19,7 @@ import { stampPapersHi } from '../../../features/stamppapers/i18n/stamppapers.hi
 import { letterheadsEn } from '../../../features/workflows/i18n/letterheads.en.ts';
 import { letterheadsFr } from '../../../features/workflows/i18n/letterheads.fr.ts';
 import { letterheadsHi } from '../../../features/workflows/i18n/letterheads.hi.ts';
+import { i18n, initI18n } from '../i18n.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
 import { hi } from './hi.ts';
@@ -65,20 +66,76 @@ function sources(dir: string): string[] {
   });
 }
 
+/** i18next's plural suffixes: `rows_one`, `rows_other`… are all the key `rows`. */
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+const base = (key: string) => key.replace(PLURAL, '');
+
 describe('translations', () => {
-  const english = new Set([...keys(en), ...keys(LAZY.en)]);
+  const english = new Set([...keys(en), ...keys(LAZY.en)].map(base));
 
   it('Hindi and French have exactly the English keys, none empty', () => {
     for (const bundle of [
       { ...hi, ...LAZY.hi },
       { ...fr, ...LAZY.fr },
     ]) {
-      expect(keys(bundle).sort()).toEqual([...english].sort());
+      expect([...new Set(keys(bundle).map(base))].sort()).toEqual([...english].sort());
       for (const key of keys(bundle)) {
         const value = key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown>)[k], bundle);
         expect(String(value).trim(), key).not.toBe('');
       }
     }
+  });
+
+  it('a counted key has every plural form its language needs', () => {
+    for (const [lng, bundle] of [
+      ['en', { ...en, ...LAZY.en }],
+      ['hi', { ...hi, ...LAZY.hi }],
+      ['fr', { ...fr, ...LAZY.fr }],
+    ] as const) {
+      const all = keys(bundle);
+      const needed = new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+      for (const plural of new Set(all.filter((k) => PLURAL.test(k)).map(base))) {
+        for (const category of needed) expect(all, `${lng} ${plural}`).toContain(`${plural}_${category}`);
+      }
+    }
+  });
+
+  it('counts read as proper plurals in English, Hindi and French', async () => {
+    await initI18n('en');
+    const said: Record<string, string> = {};
+    const cases = [
+      ['en', 'compose.pages', 1],
+      ['en', 'epaks.pages', 2],
+      ['en', 'verify.file', 2],
+      ['en', 'verify.file', 1],
+      ['en', 'reports.rows', 1],
+      ['en', 'reports.rows', 2],
+      ['fr', 'reports.rows', 0],
+      ['fr', 'reports.rows', 2],
+      ['fr', 'epaks.pages', 1],
+      ['hi', 'reports.rows', 1],
+      ['hi', 'reports.rows', 3],
+    ] as const;
+    try {
+      for (const [lng, key, count] of cases) {
+        await i18n.changeLanguage(lng);
+        said[`${lng} ${key} ${count}`] = i18n.t(key, { count, name: 'a.pdf' });
+      }
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+    const say = (lng: string, key: string, count: number) => said[`${lng} ${key} ${count}`];
+    expect(say('en', 'compose.pages', 1)).toBe('1 page');
+    expect(say('en', 'epaks.pages', 2)).toBe('2 pages');
+    expect(say('en', 'verify.file', 2)).toBe('a.pdf — 2 signatures');
+    expect(say('en', 'verify.file', 1)).toBe('a.pdf — 1 signature');
+    expect(say('en', 'reports.rows', 1)).toBe('1 row');
+    expect(say('en', 'reports.rows', 2)).toBe('2 rows');
+    expect(say('fr', 'reports.rows', 0)).toBe('0 ligne');
+    expect(say('fr', 'reports.rows', 2)).toBe('2 lignes');
+    expect(say('fr', 'epaks.pages', 1)).toBe('1 page');
+    expect(say('hi', 'reports.rows', 1)).toBe('1 पंक्ति');
+    expect(say('hi', 'reports.rows', 3)).toBe('3 पंक्तियाँ');
   });
 
   it('every literal key the code translates exists in English', () => {

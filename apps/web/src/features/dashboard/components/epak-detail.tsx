@@ -133,7 +133,7 @@ export function EpakDetail(props: {
                     <Group gap="xs">
                       <Text size="sm">{doc.name}</Text>
                       <Text size="xs" c="dimmed">
-                        {t('epaks.pages', { n: doc.pageCount })}
+                        {t('epaks.pages', { count: doc.pageCount })}
                       </Text>
                       <Button
                         size="compact-xs"

@@ -6,7 +6,8 @@ export const verifyEn = {
   choose: 'Choose a PDF',
   uploading: 'Checking… {{percent}} %',
   progressLabel: 'Upload progress',
-  file: '{{name}} — {{count}} signature(s)',
+  file_one: '{{name}} — {{count}} signature',
+  file_other: '{{name}} — {{count}} signatures',
   sha256: 'SHA-256: {{hash}}',
   verdict: {
     valid: 'Every signature is intact and its signer is trusted.',

@@ -6,7 +6,9 @@ export const verifyFr = {
   choose: 'Choisir un PDF',
   uploading: 'Vérification… {{percent}} %',
   progressLabel: 'Progression de l’envoi',
-  file: '{{name}} — {{count}} signature(s)',
+  file_one: '{{name}} — {{count}} signature',
+  file_many: '{{name}} — {{count}} signatures',
+  file_other: '{{name}} — {{count}} signatures',
   sha256: 'SHA-256 : {{hash}}',
   verdict: {
     valid: 'Toutes les signatures sont intactes et leurs signataires sont reconnus.',

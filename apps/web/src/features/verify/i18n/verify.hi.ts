@@ -6,7 +6,8 @@ export const verifyHi = {
   choose: 'PDF चुनें',
   uploading: 'जाँच हो रही है… {{percent}} %',
   progressLabel: 'अपलोड की प्रगति',
-  file: '{{name}} — {{count}} हस्ताक्षर',
+  file_one: '{{name}} — {{count}} हस्ताक्षर',
+  file_other: '{{name}} — {{count}} हस्ताक्षर',
   sha256: 'SHA-256: {{hash}}',
   verdict: {
     valid: 'हर हस्ताक्षर अक्षुण्ण है और उसका हस्ताक्षरकर्ता विश्वसनीय है।',
