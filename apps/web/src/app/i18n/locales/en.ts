@@ -411,6 +411,7 @@ export const en = {
     convertingHint:
       'Office files and images are turned into PDF on the server; a long document can take a minute.',
     pages_one: '{{count}} page',
+    pages_many: '{{count}} pages',
     pages_other: '{{count}} pages',
     removeDocument: 'Remove {{name}}',
     documentTemplate: 'Document template',
@@ -567,6 +568,7 @@ export const en = {
     composeFirst: 'Compose an ePak',
     documents: 'Documents',
     pages_one: '{{count}} page',
+    pages_many: '{{count}} pages',
     pages_other: '{{count}} pages',
     downloadDocument: 'Download {{name}}',
     steps: 'Workflow steps',

@@ -48,6 +48,7 @@ export const compareEn = {
     removed: 'Removed',
   },
   regions_one: '{{count}} region looks different',
+  regions_many: '{{count}} regions look different',
   regions_other: '{{count}} regions look different',
   view: 'View',
   sideBySide: 'Side by side',

@@ -50,6 +50,7 @@ export const compareHi: typeof compareEn = {
     removed: 'हटाया गया',
   },
   regions_one: '{{count}} क्षेत्र अलग दिखता है',
+  regions_many: '{{count}} क्षेत्र अलग दिखते हैं',
   regions_other: '{{count}} क्षेत्र अलग दिखते हैं',
   view: 'दृश्य',
   sideBySide: 'अगल-बगल',

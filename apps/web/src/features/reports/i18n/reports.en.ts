@@ -30,6 +30,7 @@ export const reportsEn = {
   exportXlsx: 'Export Excel',
   exportPdf: 'Export PDF',
   rows_one: '{{count}} row',
+  rows_many: '{{count}} rows',
   rows_other: '{{count}} rows',
   truncated: 'Showing the first {{shown}} of {{total}} rows; export for all of them.',
   empty: 'Nothing to report for these filters.',

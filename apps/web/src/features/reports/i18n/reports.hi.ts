@@ -31,6 +31,7 @@ export const reportsHi: typeof reportsEn = {
   exportXlsx: 'Excel निर्यात करें',
   exportPdf: 'PDF निर्यात करें',
   rows_one: '{{count}} पंक्ति',
+  rows_many: '{{count}} पंक्तियाँ',
   rows_other: '{{count}} पंक्तियाँ',
   truncated: '{{total}} में से पहली {{shown}} पंक्तियाँ दिखाई गई हैं; सभी के लिए निर्यात करें।',
   empty: 'इन फ़िल्टरों के लिए कोई डेटा नहीं।',

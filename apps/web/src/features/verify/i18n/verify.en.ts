@@ -7,6 +7,7 @@ export const verifyEn = {
   uploading: 'Checking… {{percent}} %',
   progressLabel: 'Upload progress',
   file_one: '{{name}} — {{count}} signature',
+  file_many: '{{name}} — {{count}} signatures',
   file_other: '{{name}} — {{count}} signatures',
   sha256: 'SHA-256: {{hash}}',
   verdict: {

@@ -7,6 +7,7 @@ export const verifyHi = {
   uploading: 'जाँच हो रही है… {{percent}} %',
   progressLabel: 'अपलोड की प्रगति',
   file_one: '{{name}} — {{count}} हस्ताक्षर',
+  file_many: '{{name}} — {{count}} हस्ताक्षर',
   file_other: '{{name}} — {{count}} हस्ताक्षर',
   sha256: 'SHA-256: {{hash}}',
   verdict: {

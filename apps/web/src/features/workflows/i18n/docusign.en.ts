@@ -8,6 +8,7 @@ export const docusignEn = {
   willCreate: 'This will create',
   documentTemplate: 'Document template “{{name}}”',
   documents_one: '{{name}}: {{count}} page',
+  documents_many: '{{name}}: {{count}} pages',
   documents_other: '{{name}}: {{count}} pages',
   steps: 'Workflow steps (roles are filled when you compose)',
   step: 'Step {{n}} · {{type}}: {{roles}}',

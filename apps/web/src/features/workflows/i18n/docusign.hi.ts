@@ -10,6 +10,7 @@ export const docusignHi: typeof docusignEn = {
   willCreate: 'यह बनाएगा',
   documentTemplate: 'दस्तावेज़ टेम्पलेट “{{name}}”',
   documents_one: '{{name}}: {{count}} पृष्ठ',
+  documents_many: '{{name}}: {{count}} पृष्ठ',
   documents_other: '{{name}}: {{count}} पृष्ठ',
   steps: 'वर्कफ़्लो चरण (भूमिकाएँ रचना के समय भरी जाती हैं)',
   step: 'चरण {{n}} · {{type}}: {{roles}}',
