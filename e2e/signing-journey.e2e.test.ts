@@ -226,6 +226,15 @@ describe('the signing journey (issue 5)', () => {
     const submitter = await browser.newPage();
     await signInAndWait(submitter, 'submitter@demo.test');
     await submitter.goto(`/sign?ePakId=${ePakId}`);
+    // The two signers' finished signatures are drawn as pictures, never as their data: text.
+    await submitter.locator('[data-testid="other-tag"] img').first().waitFor();
+    const others = await submitter
+      .getByTestId('other-tag')
+      .evaluateAll((tags) =>
+        tags.map((tag) => ({ text: tag.textContent ?? '', img: tag.querySelector('img') !== null })),
+      );
+    expect(others.filter((o) => o.img).length).toBeGreaterThanOrEqual(2);
+    expect(others.filter((o) => o.text.includes('data:'))).toEqual([]);
     await openSignature(submitter);
     await submitter.getByTestId('signature-tab-upload').click();
     const chooser = submitter.waitForEvent('filechooser');
