@@ -190,9 +190,7 @@ describe('field mapping (issue 12)', () => {
       expect(await row.getByTestId('webform-epaks').textContent()).toBe('1');
       await row.getByRole('button', { name: 'Delete Website application' }).click();
       await page.getByTestId('confirm-ok').click();
-      await page
-        .getByText('This mapping has already started 1 package(s), so it cannot be deleted.')
-        .waitFor();
+      await page.getByText('This mapping has already started 1 package, so it cannot be deleted.').waitFor();
       expect(await row.count()).toBe(1);
 
       // ── The page speaks Hindi and French too.

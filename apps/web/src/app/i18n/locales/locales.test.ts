@@ -119,6 +119,10 @@ describe('translations', () => {
       ['fr', 'epaks.pages', 1],
       ['hi', 'reports.rows', 1],
       ['hi', 'reports.rows', 3],
+      ['en', 'sign.fillRequired', 1],
+      ['en', 'sign.fillRequired', 2],
+      ['fr', 'sign.autoFill', 1],
+      ['fr', 'sign.autoFill', 3],
     ] as const;
     try {
       for (const [lng, key, count] of cases) {
@@ -142,6 +146,12 @@ describe('translations', () => {
     expect(say('fr', 'epaks.pages', 1)).toBe('1 page');
     expect(say('hi', 'reports.rows', 1)).toBe('1 पंक्ति');
     expect(say('hi', 'reports.rows', 3)).toBe('3 पंक्तियाँ');
+    expect(say('en', 'sign.fillRequired', 1)).toBe('Please fill in the required field first.');
+    expect(say('en', 'sign.fillRequired', 2)).toBe('Please fill in the 2 required fields first.');
+    expect(say('fr', 'sign.autoFill', 1)).toBe('Utiliser la même chose pour l’autre champ vide de ce type ?');
+    expect(say('fr', 'sign.autoFill', 3)).toBe(
+      'Utiliser la même chose pour les 3 autres champs vides de ce type ?',
+    );
   });
 
   it('every literal key the code translates exists in English', () => {

@@ -69,7 +69,9 @@ export const webformsEn = {
   regenerated: 'A new key was made.',
   sender: 'Packages are sent as {{email}}, the administrator who last saved this mapping.',
   errors: {
-    linked: 'This mapping has already started {{count}} package(s), so it cannot be deleted.',
+    linked_one: 'This mapping has already started {{count}} package, so it cannot be deleted.',
+    linked_many: 'This mapping has already started {{count}} packages, so it cannot be deleted.',
+    linked_other: 'This mapping has already started {{count}} packages, so it cannot be deleted.',
     templateLinked: 'A web-form mapping uses it: {{names}}',
     nameTaken: 'Another mapping has this name.',
     off: 'Web forms are turned off for this organisation.',

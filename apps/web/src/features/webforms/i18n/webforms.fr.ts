@@ -73,7 +73,9 @@ export const webformsFr = {
   sender:
     'Les dossiers sont envoyés au nom de {{email}}, l’administrateur qui a enregistré cette correspondance en dernier.',
   errors: {
-    linked: 'Cette correspondance a déjà lancé {{count}} dossier(s) ; elle ne peut pas être supprimée.',
+    linked_one: 'Cette correspondance a déjà lancé {{count}} dossier ; elle ne peut pas être supprimée.',
+    linked_many: 'Cette correspondance a déjà lancé {{count}} dossiers ; elle ne peut pas être supprimée.',
+    linked_other: 'Cette correspondance a déjà lancé {{count}} dossiers ; elle ne peut pas être supprimée.',
     templateLinked: 'Une correspondance de formulaire web l’utilise : {{names}}',
     nameTaken: 'Une autre correspondance porte ce nom.',
     off: 'Les formulaires web sont désactivés pour cette organisation.',
