@@ -1,5 +1,6 @@
 import type { EpakDetail, Tag } from '@signet/contracts';
 import { describe, expect, it } from 'vitest';
+import { signTag } from '../../../test/sign-tag.ts';
 import {
   actingRecipient,
   autoFillCandidates,
@@ -11,32 +12,7 @@ import {
   signValues,
 } from './signing-state.ts';
 
-function tag(uuid: string, type: Tag['type'], extra: Partial<Tag> = {}): Tag {
-  return {
-    uuid,
-    tagId: uuid,
-    key: type,
-    type,
-    name: type,
-    label: '',
-    category: 'printed',
-    tagFor: 'signer',
-    createType: 'new',
-    pageNumber: 1,
-    positionX: 10,
-    positionY: 10,
-    blockWidth: 100,
-    blockHeight: 30,
-    readOnly: false,
-    status: 'notdone',
-    required: true,
-    disabled: false,
-    userUuid: 'u1',
-    recipientId: 'r1',
-    documentId: 'd1',
-    ...extra,
-  } as Tag;
-}
+const tag = signTag;
 
 const recipient = (id: string, userId: string, status = 'Pending') => ({
   id,

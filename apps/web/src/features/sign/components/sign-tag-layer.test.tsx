@@ -2,6 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import type { Tag } from '@signet/contracts';
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { signTag } from '../../../../test/sign-tag.ts';
 import { initI18n } from '../../../app/i18n/i18n.ts';
 import { isImageValue } from '../../document-view/image-value.ts';
 import { SignTagLayer } from './sign-tag-layer.tsx';
@@ -13,32 +14,9 @@ beforeAll(async () => {
 const PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-function tag(uuid: string, type: Tag['type'], extra: Partial<Tag> = {}): Tag {
-  return {
-    uuid,
-    tagId: uuid,
-    key: type,
-    type,
-    name: type,
-    label: '',
-    category: 'printed',
-    tagFor: 'signer',
-    createType: 'new',
-    pageNumber: 1,
-    positionX: 10,
-    positionY: 10,
-    blockWidth: 100,
-    blockHeight: 30,
-    readOnly: false,
-    status: 'notdone',
-    required: true,
-    disabled: false,
-    userUuid: 'u2',
-    recipientId: 'r2',
-    documentId: 'd1',
-    ...extra,
-  } as Tag;
-}
+/** Another signer's tag (u2), as the signing view shows the tags of the other recipients. */
+const tag = (uuid: string, type: Tag['type'], extra: Partial<Tag> = {}): Tag =>
+  signTag(uuid, type, { userUuid: 'u2', recipientId: 'r2', ...extra });
 
 function showOthers(tags: Tag[]) {
   return render(
