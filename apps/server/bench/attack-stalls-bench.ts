@@ -26,19 +26,21 @@
  * Only the attacks named in BENCH_ATTACKS (e.g. "1,3b") run when it is set; "0" is tenant B alone
  * for 5 s, the reference for how slow its requests are on this machine without any attack.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { deflateSync } from 'node:zlib';
+import { sharedContentPdf } from '@signet/pdf/testing';
 import { machineLoad } from '../../../scripts/machine-load.ts';
 import { DEMO_PASSWORD } from '../src/demo/seed-demo.ts';
 import { photographSignature } from '../test/support/signature-photo.ts';
 import { textPagesPdf } from '../test/support/text-pages-pdf.ts';
+import { billionLaughsSvg, docusignTemplate, nestedArrays } from './attack-inputs.ts';
+import {
+  isRunning,
+  lastLogLines,
+  type Running,
+  removeDataDirs,
+  startServer,
+  stopServer,
+} from './attack-server.ts';
+import { benchSignIn } from './bench-server.ts';
 
 const GOAL_MS = 500;
 const CAP_MS = Number(process.env.BENCH_ATTACK_CAP_S ?? 60) * 1000;
@@ -49,91 +51,7 @@ const HEAVY_DOCUSIGN = process.argv.includes('--docusign-heavy');
 const ATTACKER = 'custodian@demo.test';
 const VICTIM = 'admin@other.test';
 
-// ── The server, a child process on a fresh data dir each start ──────────────────────────────
-
-interface Running {
-  child: ChildProcess;
-  base: string;
-  dataDir: string;
-  log: string;
-  exit: Promise<string>;
-}
-
-const dataDirs: string[] = [];
 let running: Running | null = null;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  probe.listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const address = probe.address();
-  probe.close();
-  if (!address || typeof address === 'string') throw new Error('no free port');
-  return address.port;
-}
-
-async function startServer(): Promise<Running> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'signet-attack-bench-'));
-  dataDirs.push(dataDir);
-  const port = await freePort();
-  const log = join(dataDir, 'server.log');
-  const out = createWriteStream(log);
-  const child = spawn(process.execPath, ['--enable-source-maps', '--import', 'tsx', 'src/main.ts'], {
-    cwd: fileURLToPath(new URL('..', import.meta.url)),
-    env: {
-      ...process.env,
-      SIGNET_DEMO: '1',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      // The victim signs in every few hundred ms; the limit would otherwise be what it measures.
-      AUTH_RATE_LIMIT: '100000',
-      // The embedded PGlite database, as `npm start` without DATABASE_URL.
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      S3_BUCKET: '',
-      DATA_DIR: join(dataDir, 'data'),
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout?.pipe(out);
-  child.stderr?.pipe(out);
-  const exit = new Promise<string>((resolve) =>
-    child.once('exit', (code, signal) => resolve(signal ? `signal ${signal}` : `exit code ${code}`)),
-  );
-  const base = `http://127.0.0.1:${port}/msbapi`;
-  const server = { child, base, dataDir, log, exit };
-  for (let i = 0; i < 900; i++) {
-    if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(
-        `the server stopped while starting (${await exit}); its log:\n${await lastLogLines(server, 30, '\n')}`,
-      );
-    const alive = await fetch(`${base}/public/alive`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (alive) return server;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  await stopServer(server, true);
-  throw new Error(`the server did not start in 3 minutes; its log:\n${await lastLogLines(server, 30, '\n')}`);
-}
-
-const isRunning = (s: Running) => s.child.exitCode === null && s.child.signalCode === null;
-
-/** SIGTERM, then SIGKILL when it has not stopped after 10 s (a server stuck in native code). */
-async function stopServer(s: Running, hard = false): Promise<void> {
-  if (!isRunning(s)) return;
-  s.child.kill(hard ? 'SIGKILL' : 'SIGTERM');
-  const killer = setTimeout(() => s.child.kill('SIGKILL'), 10_000);
-  await s.exit;
-  clearTimeout(killer);
-}
-
-async function lastLogLines(s: Running, n = 4, separator = ' | '): Promise<string> {
-  const text = await readFile(s.log, 'utf8').catch(() => '');
-  return text.trim().split('\n').slice(-n).join(separator).slice(-4000);
-}
 
 async function signIn(base: string, email: string, signal?: AbortSignal): Promise<Response> {
   return fetch(`${base}/v1/authenticate`, {
@@ -144,11 +62,8 @@ async function signIn(base: string, email: string, signal?: AbortSignal): Promis
   });
 }
 
-async function tokenOf(base: string, email: string): Promise<string> {
-  const body = (await (await signIn(base, email)).json()) as { code: number; data: { access_token: string } };
-  if (body.code !== 1) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(body)}`);
-  return body.data.access_token;
-}
+/** A token for `email`; `base` ends in the API prefix, which benchSignIn adds itself. */
+const tokenOf = (base: string, email: string) => benchSignIn(base.replace(/\/msbapi$/, ''), email);
 
 // ── The victim: tenant B's light requests, one after another ────────────────────────────────
 
@@ -301,7 +216,7 @@ async function measure(
 
   let serverDied: string | null = null;
   if (!isRunning(server)) {
-    serverDied = `${await server.exit}; log: ${await lastLogLines(server)}`;
+    serverDied = `${await server.exit}; log: ${await lastLogLines(server.log)}`;
     running = null;
   } else if (capped) {
     // Still busy with the attack: killed, so the next attack starts on a quiet server.
@@ -334,15 +249,6 @@ function report(o: Outcome): { worst: number; median: number; worstLabel: string
 
 // ── The attacks ──────────────────────────────────────────────────────────────────────────────
 
-/** 20 000 000 bytes (under the 20 MiB body limit): ten million arrays, each in the one before. */
-function nestedArrays(): Buffer {
-  const depth = 10_000_000;
-  const body = Buffer.alloc(depth * 2);
-  body.fill('[', 0, depth);
-  body.fill(']', depth);
-  return body;
-}
-
 async function nestedArraysAttack({ base, signal }: AttackCall): Promise<string[]> {
   const body = nestedArrays();
   return Promise.all(
@@ -357,36 +263,6 @@ async function nestedArraysAttack({ base, signal }: AttackCall): Promise<string[
       ),
     ),
   );
-}
-
-/** 200 letters "a" on one page: ten lines of twenty. */
-const manyA = () => textPagesPdf([Array.from({ length: 10 }, () => Array(20).fill('a').join(' '))]);
-
-function docusignTemplate(roles: number, tabsPerRole: number): string {
-  return JSON.stringify({
-    name: 'Many anchors',
-    documents: [
-      {
-        documentId: '1',
-        name: 'Letters',
-        fileExtension: 'pdf',
-        documentBase64: Buffer.from(manyA()).toString('base64'),
-      },
-    ],
-    recipients: {
-      signers: Array.from({ length: roles }, (_, r) => ({
-        recipientId: String(r + 1),
-        roleName: `Role ${r + 1}`,
-        routingOrder: String(r + 1),
-        tabs: {
-          signHereTabs: Array.from({ length: tabsPerRole }, (_, t) => ({
-            tabLabel: `s${t}`,
-            anchorString: 'a',
-          })),
-        },
-      })),
-    },
-  });
 }
 
 function docusignAttack(tabsPerRole: number) {
@@ -407,15 +283,6 @@ function docusignAttack(tabsPerRole: number) {
   };
 }
 
-/** Each level draws the one before ten times: 10^10 rectangles from under 2 KB. */
-function billionLaughsSvg(levels = 10): string {
-  const id = (l: number) => String.fromCharCode(97 + l);
-  let defs = '<rect id="a" width="1" height="1"/>';
-  for (let l = 1; l <= levels; l++)
-    defs += `<g id="${id(l)}">${`<use href="#${id(l - 1)}"/>`.repeat(10)}</g>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="2400" height="2400"><defs>${defs}</defs><use href="#${id(levels)}"/></svg>`;
-}
-
 function removebgAttack(files: { bytes: Uint8Array; type: string; name: string }[]) {
   return async ({ base, token, signal }: AttackCall) =>
     Promise.all(
@@ -432,48 +299,6 @@ function removebgAttack(files: { bytes: Uint8Array; type: string; name: string }
         );
       }),
     );
-}
-
-/**
- * A PDF of 20 pages that all draw one content stream: `operator` repeated to 100 MiB, Flate
- * compressed (~100 KB: Flate shrinks such repetition about a thousandfold).
- */
-function sharedStreamPdf(operator: string, pages = 20, decodedBytes = 100 * 1024 * 1024): Uint8Array {
-  const unit = Buffer.from(operator, 'latin1');
-  const content = Buffer.alloc(decodedBytes);
-  for (let at = 0; at < decodedBytes; at += unit.length) unit.copy(content, at);
-  const flate = deflateSync(content, { level: 9 });
-  const parts: Buffer[] = [];
-  const offsets: number[] = [];
-  let length = 0;
-  const push = (b: Buffer) => {
-    parts.push(b);
-    length += b.length;
-  };
-  const object = (n: number, head: string, stream?: Buffer) => {
-    offsets[n] = length;
-    push(Buffer.from(`${n} 0 obj\n${head}\n`, 'latin1'));
-    if (stream) {
-      push(Buffer.from('stream\n', 'latin1'));
-      push(stream);
-      push(Buffer.from('\nendstream\n', 'latin1'));
-    }
-    push(Buffer.from('endobj\n', 'latin1'));
-  };
-  push(Buffer.from('%PDF-1.7\n', 'latin1'));
-  const kids = Array.from({ length: pages }, (_, i) => i + 4);
-  object(1, '<< /Type /Catalog /Pages 2 0 R >>');
-  object(2, `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${pages} >>`);
-  object(3, `<< /Length ${flate.length} /Filter /FlateDecode >>`, flate);
-  for (const k of kids) object(k, '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 3 0 R >>');
-  const xrefAt = length;
-  const count = pages + 4;
-  let xref = `xref\n0 ${count}\n0000000000 65535 f \n`;
-  for (let n = 1; n < count; n++) xref += `${String(offsets[n]).padStart(10, '0')} 00000 n \n`;
-  push(
-    Buffer.from(`${xref}trailer\n<< /Size ${count} /Root 1 0 R >>\nstartxref\n${xrefAt}\n%%EOF\n`, 'latin1'),
-  );
-  return new Uint8Array(Buffer.concat(parts));
 }
 
 function compareAttack(first: Uint8Array, second: Uint8Array) {
@@ -518,7 +343,7 @@ function printSummary() {
 async function cleanUp() {
   if (running) await stopServer(running, true);
   running = null;
-  for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+  await removeDataDirs();
 }
 
 // Interrupted: the server is stopped and the temp dirs removed; the attack it ends is not reported.
@@ -546,8 +371,9 @@ try {
   const svg = billionLaughsSvg();
   const docusign = docusignAttack(500);
   // Save and restore the graphics state, 26 million times a page: repeats the best of all.
-  const bombA = sharedStreamPdf('q Q\n');
-  const bombB = sharedStreamPdf('q Q ');
+  // Two different documents, each of 20 pages drawing one 100 MB stream.
+  const bombA = sharedContentPdf(20, 100, 'BT /F1 12 Tf 72 712 Td (A) Tj ET\n');
+  const bombB = sharedContentPdf(20, 100, 'BT /F1 12 Tf 72 712 Td (B) Tj ET\n');
   console.log(
     `inputs: SVG ${svg.length} bytes; photo 2400×2400 JPEG ${Math.round(photo.length / 1024)} KB; DocuSign template ${docusign.size}; ` +
       `compare PDFs ${Math.round(bombA.length / 1024)} + ${Math.round(bombB.length / 1024)} KB (one 100 MiB content stream, 20 pages each)`,

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { createWriteStream } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../src/demo/seed-demo.ts';
@@ -23,7 +24,11 @@ export async function freshDatabase(url: string): Promise<void> {
  * The server as its own process, as in production, so the benchmark's client does not share its
  * event loop; answers once `/public/alive` does.
  */
-export async function startBenchServer(port: number, env: Record<string, string>): Promise<ChildProcess> {
+export async function startBenchServer(
+  port: number,
+  env: Record<string, string>,
+  options: { logFile?: string } = {},
+): Promise<ChildProcess> {
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops.
   const profile = process.env.BENCH_CPU_PROF
     ? ['--cpu-prof', '--cpu-prof-dir', process.env.BENCH_CPU_PROF]
@@ -39,10 +44,19 @@ export async function startBenchServer(port: number, env: Record<string, string>
       AUTH_RATE_LIMIT: '1000',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // With a log file the server's output goes there (a bench that prints a table of its own).
+    stdio: options.logFile ? ['ignore', 'pipe', 'pipe'] : ['ignore', 'inherit', 'inherit'],
   });
-  for (let i = 0; i < 600; i++) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+  if (options.logFile) {
+    const out = createWriteStream(options.logFile);
+    server.stdout?.pipe(out);
+    server.stderr?.pipe(out);
+  }
+  // Up to 3 minutes: a first start on the embedded database of a busy 2-core machine is slow.
+  for (let i = 0; i < 900; i++) {
+    if (server.exitCode !== null || server.signalCode !== null) {
+      throw new Error(`the server exited with ${server.exitCode ?? server.signalCode}`);
+    }
     const alive = await fetch(`http://127.0.0.1:${port}/msbapi/public/alive`).then(
       (r) => r.ok,
       () => false,
@@ -50,6 +64,7 @@ export async function startBenchServer(port: number, env: Record<string, string>
     if (alive) return server;
     await new Promise((r) => setTimeout(r, 200));
   }
+  server.kill('SIGKILL');
   throw new Error('the server did not start');
 }
 

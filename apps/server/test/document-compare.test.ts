@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Code, type CompareResult } from '@signet/contracts';
-import { pdfFromObjects, zlibBomb } from '@signet/pdf/testing';
+import { sharedContentPdf } from '@signet/pdf/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeAndSend, multipart, signAll } from './support/epak-helpers.ts';
 import { pdfText } from './support/pdf-text.ts';
@@ -260,18 +260,7 @@ describe('POST /v1/document/compare refusals', () => {
   it('refuses with -59 a PDF whose pages all draw one big shared content stream: the stream counts once for each page that uses it', async () => {
     // 20 pages, one Flate content stream of 20 MB decoded (20 KB on disk) shared by all of them:
     // every page a viewer draws unpacks it again, 400 MB in all, past the 256 MB budget.
-    const pages = 20;
-    const content = zlibBomb(new TextEncoder().encode('BT /F1 12 Tf 72 712 Td (Shared) Tj ET\n'), 20);
-    const kids = Array.from({ length: pages }, (_, i) => `${i + 4} 0 R`).join(' ');
-    const shared = pdfFromObjects([
-      '<< /Type /Catalog /Pages 2 0 R >>',
-      `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
-      `<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n${content.toString('latin1')}\nendstream`,
-      ...Array.from(
-        { length: pages },
-        () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 3 0 R >>',
-      ),
-    ]);
+    const shared = sharedContentPdf(20, 20);
     expect(shared.length).toBeLessThan(64 * 1024);
     const res = await compareCall(custodian, [
       { name: 'a.pdf', bytes: FIRST },

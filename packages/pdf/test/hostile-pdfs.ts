@@ -105,6 +105,28 @@ export function objectStreamBombPdf(mbEach: number): Uint8Array {
 }
 
 /**
+ * `pages` pages that all draw one Flate content stream, `prefix` then `mb` MB of spaces: small on
+ * disk, and every page a viewer draws unpacks the whole stream again.
+ */
+export function sharedContentPdf(
+  pages: number,
+  mb: number,
+  prefix = 'BT /F1 12 Tf 72 712 Td (Shared) Tj ET\n',
+): Uint8Array {
+  const content = zlibBomb(new TextEncoder().encode(prefix), mb);
+  const kids = Array.from({ length: pages }, (_, i) => `${i + 4} 0 R`).join(' ');
+  return pdfFromObjects([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    `<< /Type /Pages /Kids [${kids}] /Count ${pages} >>`,
+    `<< /Length ${content.length} /Filter /FlateDecode >>\nstream\n${latin1(content)}\nendstream`,
+    ...Array.from(
+      { length: pages },
+      () => '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 3 0 R >>',
+    ),
+  ]);
+}
+
+/**
  * `pages` pages that each draw, through a small content stream of their own, one Form XObject
  * shared by all of them whose content inflates to `mb` MB; `nested` puts the big form one level
  * down, inside a wrapper form, and lets the wrapper draw itself (a loop a viewer must stop).
