@@ -110,7 +110,7 @@ try {
 
   // The inbox list the whole time, one client, as issue 3's benchmark measures it: a signer whom
   // the run does not involve (the Manager of every row is signer2), so the figure is the run's
-  // load on others, not a list grown by 10,000 ePaks of the reader's own (see ARCHITECTURE.md).
+  // load on others, not a list grown by 10,000 ePaks of the reader's own (see docs/benchmarks.md).
 
   const inbox = autocannon({
     url: `${base}/msbapi/v2/epaks`,

@@ -53,7 +53,7 @@ export interface Config {
   /** RFC 3161 timestamp authority URL (PAdES B-T and, at completion, B-LTA). */
   tsaUrl: string | null;
   /**
-   * Roots /verify trusts besides the tenants' own CAs (ARCHITECTURE.md "Verify"): PEM bundle files,
+   * Roots /verify trusts besides the tenants' own CAs (docs/features.md "Verify"): PEM bundle files,
    * the platform's trust list (`SIGNET_TRUST_LIST`: e.g. the TSA's and signing providers' roots)
    * and national roots (`SIGNET_NATIONAL_ROOTS`: e.g. a country's controller of certifying authorities).
    */

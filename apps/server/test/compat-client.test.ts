@@ -291,7 +291,7 @@ describe('compose and start in one call', () => {
     expect(docId).toMatch(/^[0-9a-f-]{36}$/);
     // No subject given: the first document's name without its extension, started at once.
     expect(await bySubject('Offer letter')).toEqual([[body.data, 'Offer letter', 'InProgress']]);
-    // Decision (ARCHITECTURE.md): points from the bottom-left corner; a 7.1 pt line becomes a box
+    // Decision (docs/integrations.md): points from the bottom-left corner; a 7.1 pt line becomes a box
     // 36 pt high standing on it. Signet stores the box's top from the page's top: A4 is
     // 841.89 pt high, so 841.89 − 750 − 36.
     const [tag, ...more] = await storedTags(tokens.defaultTenantId, body.data, docId);

@@ -205,7 +205,7 @@ describe('the owner’s controls', () => {
     );
     expect(res.code).toBe(1);
     const reminder = linkIn(await t.mail.next('signer2@demo.test', /Reminder: Please sign: Remind me/));
-    // One link per recipient (ARCHITECTURE.md): links handed out earlier, by mail or through
+    // One link per recipient (docs/documents-and-epaks.md): links handed out earlier, by mail or through
     // an integration, stay usable until the recipient acts.
     expect(reminder).toBe(first);
     expect((await t.call('GET', `/v2/epaks/${tokenOfLink(reminder)}/exchange`)).code).toBe(1);

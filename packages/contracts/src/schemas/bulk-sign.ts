@@ -5,7 +5,7 @@ import { text } from './text.ts';
 
 /**
  * The most ePaks one `POST /v2/epaks/bulksign` takes. A signer's selection of hundreds is sent
- * in batches (ARCHITECTURE.md "Bulk sign"), so no request runs long enough to time out.
+ * in batches (docs/features.md "Bulk sign"), so no request runs long enough to time out.
  */
 export const BULK_SIGN_MAX_PER_REQUEST = 100;
 

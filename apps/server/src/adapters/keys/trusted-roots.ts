@@ -2,7 +2,7 @@ import { X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 
 /**
- * The certificates of a PEM bundle file (a trust list or national roots, ARCHITECTURE.md
+ * The certificates of a PEM bundle file (a trust list or national roots, docs/features.md
  * "Verify"), as DER; none without a file. Read once at start: a bundle that does not read or
  * holds something that is not a certificate stops the server rather than trusting less silently.
  */

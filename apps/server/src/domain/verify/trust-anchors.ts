@@ -25,7 +25,7 @@ async function tenantRoots(deps: Deps): Promise<Uint8Array[]> {
 }
 
 /**
- * What /verify trusts (ARCHITECTURE.md "Verify"): every tenant's root CA here, the platform's
+ * What /verify trusts (docs/features.md "Verify"): every tenant's root CA here, the platform's
  * trust list and the national roots (both PEM bundles named in the configuration).
  */
 export async function trustAnchors(

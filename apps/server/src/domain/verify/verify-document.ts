@@ -9,7 +9,7 @@ import { type TrustAnchors, trustAnchors } from './trust-anchors.ts';
 
 /**
  * Strangers' verifications share one queue of the sandbox pool: however many files they send,
- * tenants' uploads keep their own turns (ARCHITECTURE.md "Bounded PDF work").
+ * tenants' uploads keep their own turns (docs/security.md "Bounded PDF work").
  */
 export const PUBLIC_SANDBOX_TENANT = 'public:verify';
 

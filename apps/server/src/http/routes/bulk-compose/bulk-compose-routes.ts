@@ -31,7 +31,7 @@ function csvHeaders(reply: FastifyReply, fileName: string): FastifyReply {
 }
 
 /**
- * Bulk compose (spec §2 `/bulkcompose`; the spec lists no paths, ARCHITECTURE.md "Bulk compose"
+ * Bulk compose (spec §2 `/bulkcompose`; the spec lists no paths, docs/features.md "Bulk compose"
  * explains these): a document template's CSV header, the upload that queues a run, and the runs.
  */
 export const bulkComposeRoutes = [
