@@ -1,5 +1,6 @@
 export * from './constants.ts';
 export * from './csv-cells.ts';
+export * from './document-title.ts';
 export * from './epak-lists.ts';
 export * from './errors.ts';
 export * from './report-file-words.ts';

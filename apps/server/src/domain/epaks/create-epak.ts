@@ -1,4 +1,4 @@
-import { Code, type CreateEpak, type EpakDetail } from '@signet/contracts';
+import { Code, type CreateEpak, type EpakDetail, readableTitle } from '@signet/contracts';
 import type { Executor } from '../../db/database.ts';
 import { findDocuments, insertEpak, updateDocument } from '../../db/repositories/epaks.ts';
 import { findOAuthClientByClientId } from '../../db/repositories/integrations.ts';
@@ -43,7 +43,8 @@ async function clientCallbackUrl(tx: Executor, actor: Actor): Promise<string | n
 
 /**
  * `POST /v2/epak`: a draft ePak from the composer's uploaded documents, with its workflow steps.
- * The subject defaults to the first document's name without its extension.
+ * The subject defaults to the first document's name as words (`readableTitle`: no extension,
+ * `offer_letter-final.pdf` → `offer letter final`).
  */
 export async function createEpak(actor: Actor, input: CreateEpak, deps: Deps): Promise<EpakDetail> {
   return getEpak(actor, await createEpakIn(actor, input, deps), deps);
@@ -80,7 +81,7 @@ export async function createEpakIn(
     await insertEpak(tx, {
       id,
       tenantId,
-      subject: fromTemplates.subject ?? first?.name.replace(/\.[^.]+$/, '') ?? 'Untitled',
+      subject: fromTemplates.subject ?? (first ? readableTitle(first.name) : null) ?? 'Untitled',
       message: input.message,
       ownerId: actor.userId,
       status: 'Draft',

@@ -114,6 +114,8 @@ export const lifecycleRoutes = [
         seq: z.number().int(),
         action: z.string(),
         actorEmail: z.string().nullable(),
+        actorName: z.string().optional(),
+        documentName: z.string().optional(),
         details: z.record(z.string(), z.unknown()),
         ip: z.string().nullable(),
         at: z.string(),
