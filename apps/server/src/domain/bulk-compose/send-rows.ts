@@ -25,8 +25,9 @@ import type { Deps } from '../deps.ts';
 import { createEpakIn } from '../epaks/create-epak.ts';
 import { tagWritableBy } from '../epaks/fill-tags.ts';
 import { startEpak } from '../epaks/start-epak.ts';
-import { composeBatch, planRun, type RunPlan, rowInput } from './compose-batch.ts';
+import { composeBatch } from './compose-batch.ts';
 import { type ComposedRow, checkRow, fieldValueFor, type HeaderMap, layoutOrder } from './layout.ts';
+import { planRun, type RunPlan, rowInput } from './run-plan.ts';
 
 /** A running run whose heartbeat is older than this belonged to a process that died: it is taken up again. */
 export const BULK_STALE_AFTER_SECONDS = 60;
