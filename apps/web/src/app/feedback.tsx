@@ -44,16 +44,30 @@ export const toast = {
   },
 };
 
-/** An OK/Cancel confirm dialog; resolves true on OK. */
-export function confirm(message: string, title?: string): Promise<boolean> {
+export interface ConfirmOptions {
+  title?: string;
+  /** The confirm button's words: the action itself ("Delete group"), never a bare "OK". */
+  action?: string;
+  /** A destructive action: the confirm button is red. */
+  danger?: boolean;
+}
+
+/**
+ * A confirm dialog (Mantine's modals); resolves true when confirmed. Pass the action's name
+ * (`{ action: t('…delete'), danger: true }`) so the button says what it does; without it the
+ * button says OK. A string second argument is the title.
+ */
+export function confirm(message: string, options?: string | ConfirmOptions): Promise<boolean> {
+  const { title, action, danger }: ConfirmOptions =
+    typeof options === 'string' ? { title: options } : (options ?? {});
   return new Promise((resolve) => {
     void feedbackHostReady().then(() =>
       modals.openConfirmModal({
         title: title ?? i18n.t('common.confirmTitle'),
         children: <Text size="sm">{message}</Text>,
-        labels: { confirm: i18n.t('common.ok'), cancel: i18n.t('common.cancel') },
+        labels: { confirm: action ?? i18n.t('common.ok'), cancel: i18n.t('common.cancel') },
         closeButtonProps: closeButtonProps(),
-        confirmProps: { 'data-testid': 'confirm-ok' },
+        confirmProps: { 'data-testid': 'confirm-ok', color: danger ? 'red' : undefined },
         cancelProps: { 'data-testid': 'confirm-cancel' },
         onConfirm: () => resolve(true),
         onCancel: () => resolve(false),

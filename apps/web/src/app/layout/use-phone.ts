@@ -1,12 +1,2 @@
-import { useMediaQuery } from '@mantine/hooks';
-
-/**
- * Below Mantine's `sm` breakpoint (48em, 768 px) screens are laid out for a phone: the header's
- * menus go behind one button, lists become cards, dialogs fill the screen.
- */
-export const PHONE_QUERY = '(max-width: 47.99em)';
-
-/** Read at first render (not in an effect), so a phone never paints the desktop layout first. */
-export function usePhone(): boolean {
-  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
-}
+/** The phone breakpoint lives with the design system (`ui/hooks`), which its components use too. */
+export { PHONE_QUERY, usePhone } from '../../ui/hooks/use-phone.ts';

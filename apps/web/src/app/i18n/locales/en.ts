@@ -177,6 +177,14 @@ export const en = {
     userSyncUpMenu: 'User sync-up',
     fieldMappingMenu: 'Field mapping',
     stampsMenu: 'Stamp papers',
+    usersMenu: 'Users',
+    groupsMenu: 'Groups',
+    tenantSettingsMenu: 'Settings',
+    integrationsMenu: 'Integrations',
+    webhooksMenu: 'Webhooks',
+    ssoMenu: 'Single sign-on',
+    rubberStampsMenu: 'Rubber stamps',
+    more: 'More',
   },
   search: {
     value: 'Search for',
@@ -317,6 +325,7 @@ export const en = {
     },
   },
   admin: {
+    section: 'Section of the administration',
     tabs: {
       users: 'Users',
       groups: 'Groups',
@@ -461,12 +470,23 @@ export const en = {
     tags: {
       signerNeedsSignature: '{{signer}} needs a signature tag.',
       title: 'Place tags: {{subject}}',
-      recipient: 'Step {{n}}: {{email}}',
+      recipient: 'Step {{n}} · {{email}}',
+      kinds: {
+        signing: 'Signing',
+        details: 'Signer details',
+        fields: 'Fields',
+        stamps: 'Stamps and marks',
+      },
+      addTag: 'Add a tag',
+      placing: 'Placing: {{type}}',
+      stopPlacingType: 'Stop placing the {{type}} tag',
+      tagSettings: 'Tag settings',
+      chooseTagFirst: 'Choose a tag under “Add a tag”, then tap the page where it goes.',
       forRecipient: 'Tags for',
       copied: 'Tag copied.',
       tagLabel: '{{type}} tag for {{email}} on page {{page}}',
       howTo:
-        'Choose a tag, then click on a page to place it; drag it to move it, also to another page, and drag its corner to resize it. Arrow keys move the selected tag, Alt+arrows resize it, Ctrl+C and Ctrl+V copy it, Delete removes it.',
+        'Choose a tag, then click on a page to place it, or drag the tag onto the page; drag it to move it, also to another page, and drag its corner to resize it. Arrow keys move the selected tag, Alt+arrows resize it, Ctrl+C and Ctrl+V copy it, Delete removes it.',
     },
   },
   pages: {
@@ -499,6 +519,8 @@ export const en = {
     summary: 'ePaks by status',
     weekly: 'ePaks per week',
     count: 'ePaks',
+    status: 'Status',
+    weekOf: 'Week starting',
     scopes: { user: 'Mine', group: 'Group', all: 'All', groupuser: 'Group member' },
     series: {
       received: 'Received',

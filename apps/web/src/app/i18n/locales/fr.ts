@@ -179,6 +179,14 @@ export const fr: Messages = {
     userSyncUpMenu: 'Synchronisation des utilisateurs',
     fieldMappingMenu: 'Correspondance des champs',
     stampsMenu: 'Papiers timbrés',
+    usersMenu: 'Utilisateurs',
+    groupsMenu: 'Groupes',
+    tenantSettingsMenu: 'Paramètres',
+    integrationsMenu: 'Intégrations',
+    webhooksMenu: 'Webhooks',
+    ssoMenu: 'Authentification unique',
+    rubberStampsMenu: 'Tampons',
+    more: 'Plus',
   },
   search: {
     value: 'Rechercher',
@@ -324,6 +332,7 @@ export const fr: Messages = {
     },
   },
   admin: {
+    section: 'Rubrique de l’administration',
     tabs: {
       users: 'Utilisateurs',
       groups: 'Groupes',
@@ -468,12 +477,23 @@ export const fr: Messages = {
     tags: {
       signerNeedsSignature: '{{signer}} doit avoir une balise de signature.',
       title: 'Placer les champs : {{subject}}',
-      recipient: 'Étape {{n}} : {{email}}',
+      recipient: 'Étape {{n}} · {{email}}',
+      kinds: {
+        signing: 'Signature',
+        details: 'Informations du signataire',
+        fields: 'Champs',
+        stamps: 'Tampons et marques',
+      },
+      addTag: 'Ajouter un champ',
+      placing: 'Placement : {{type}}',
+      stopPlacingType: 'Arrêter de placer le champ {{type}}',
+      tagSettings: 'Réglages du champ',
+      chooseTagFirst: 'Choisissez un champ sous « Ajouter un champ », puis touchez la page à l’endroit voulu.',
       forRecipient: 'Champs pour',
       copied: 'Champ copié.',
       tagLabel: 'Champ {{type}} pour {{email}} en page {{page}}',
       howTo:
-        'Choisissez une balise, puis cliquez sur une page pour la placer ; faites-la glisser pour la déplacer, aussi vers une autre page, et tirez son coin pour la redimensionner. Les flèches déplacent la balise choisie, Alt+flèches la redimensionnent, Ctrl+C et Ctrl+V la copient, Suppr la retire.',
+        'Choisissez une balise, puis cliquez sur une page pour la placer, ou faites-la glisser sur la page ; faites-la glisser pour la déplacer, aussi vers une autre page, et tirez son coin pour la redimensionner. Les flèches déplacent la balise choisie, Alt+flèches la redimensionnent, Ctrl+C et Ctrl+V la copient, Suppr la retire.',
     },
   },
   pages: {
@@ -506,6 +526,8 @@ export const fr: Messages = {
     summary: 'ePaks par statut',
     weekly: 'ePaks par semaine',
     count: 'ePaks',
+    status: 'Statut',
+    weekOf: 'Semaine du',
     scopes: { user: 'Les miens', group: 'Groupe', all: 'Tous', groupuser: 'Membre du groupe' },
     series: {
       received: 'Reçus',

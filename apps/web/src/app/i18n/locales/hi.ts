@@ -174,6 +174,14 @@ export const hi: Messages = {
     userSyncUpMenu: 'उपयोगकर्ता सिंक',
     fieldMappingMenu: 'फ़ील्ड मैपिंग',
     stampsMenu: 'स्टाम्प पेपर',
+    usersMenu: 'उपयोगकर्ता',
+    groupsMenu: 'समूह',
+    tenantSettingsMenu: 'सेटिंग्स',
+    integrationsMenu: 'एकीकरण',
+    webhooksMenu: 'वेबहुक',
+    ssoMenu: 'सिंगल साइन-ऑन',
+    rubberStampsMenu: 'रबर स्टाम्प',
+    more: 'और',
   },
   search: {
     value: 'खोजें',
@@ -310,6 +318,7 @@ export const hi: Messages = {
     },
   },
   admin: {
+    section: 'प्रशासन का अनुभाग',
     tabs: {
       users: 'उपयोगकर्ता',
       groups: 'समूह',
@@ -452,12 +461,23 @@ export const hi: Messages = {
     tags: {
       signerNeedsSignature: '{{signer}} के लिए एक हस्ताक्षर टैग चाहिए।',
       title: 'टैग लगाएँ: {{subject}}',
-      recipient: 'चरण {{n}}: {{email}}',
+      recipient: 'चरण {{n}} · {{email}}',
+      kinds: {
+        signing: 'हस्ताक्षर',
+        details: 'हस्ताक्षरकर्ता का विवरण',
+        fields: 'फ़ील्ड',
+        stamps: 'मुहरें और चिह्न',
+      },
+      addTag: 'टैग जोड़ें',
+      placing: 'लगा रहे हैं: {{type}}',
+      stopPlacingType: '{{type}} टैग लगाना बंद करें',
+      tagSettings: 'टैग की सेटिंग',
+      chooseTagFirst: '“टैग जोड़ें” में एक टैग चुनें, फिर पृष्ठ पर वहाँ टैप करें जहाँ उसे लगाना है।',
       forRecipient: 'किसके टैग',
       copied: 'टैग कॉपी हुआ।',
       tagLabel: 'पृष्ठ {{page}} पर {{email}} के लिए {{type}} टैग',
       howTo:
-        'एक टैग चुनें, फिर उसे लगाने के लिए पृष्ठ पर क्लिक करें; खिसकाने के लिए खींचें, दूसरे पृष्ठ पर भी, और आकार बदलने के लिए उसका कोना खींचें। तीर कुंजियाँ चुने टैग को खिसकाती हैं, Alt+तीर आकार बदलते हैं, Ctrl+C और Ctrl+V कॉपी करते हैं, Delete हटाता है।',
+        'एक टैग चुनें, फिर उसे लगाने के लिए पृष्ठ पर क्लिक करें या टैग को पृष्ठ पर खींचें; खिसकाने के लिए खींचें, दूसरे पृष्ठ पर भी, और आकार बदलने के लिए उसका कोना खींचें। तीर कुंजियाँ चुने टैग को खिसकाती हैं, Alt+तीर आकार बदलते हैं, Ctrl+C और Ctrl+V कॉपी करते हैं, Delete हटाता है।',
     },
   },
   pages: {
@@ -490,6 +510,8 @@ export const hi: Messages = {
     summary: 'स्थिति के अनुसार ई-पैक',
     weekly: 'प्रति सप्ताह ई-पैक',
     count: 'ई-पैक',
+    status: 'स्थिति',
+    weekOf: 'सप्ताह का आरंभ',
     scopes: { user: 'मेरे', group: 'समूह', all: 'सभी', groupuser: 'समूह सदस्य' },
     series: {
       received: 'प्राप्त',

@@ -1,8 +1,11 @@
-import { Button, Card, Loader, Group as Row, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group as Row, Stack, Text, Title } from '@mantine/core';
 import { Limits } from '@signet/contracts';
+import { IconTrash, IconUsers, IconUsersGroup } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { attempt, confirm, toast } from '../../../app/feedback.tsx';
+import { DataTable } from '../../../ui/components/data-table.tsx';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { useDeleteGroup, useGroups, useUpdateGroup } from '../groups-api.ts';
 import { GroupsCreateDialog } from './groups-create-dialog.tsx';
 import { GroupsMembersDialog } from './groups-members-dialog.tsx';
@@ -30,7 +33,11 @@ export function GroupsTab() {
   }
 
   async function drop(groupId: string, name: string) {
-    if (!(await confirm(t('adminGroups.deleteConfirm', { name })))) return;
+    const sure = await confirm(t('adminGroups.deleteConfirm', { name }), {
+      action: t('adminGroups.deleteAction'),
+      danger: true,
+    });
+    if (!sure) return;
     if (await attempt(t, () => remove.mutateAsync(groupId))) toast.success(t('adminGroups.deleted'));
   }
 
@@ -49,67 +56,75 @@ export function GroupsTab() {
         <Text size="sm" c="dimmed">
           {t('adminGroups.hint')}
         </Text>
-        {groups.isPending ? (
-          <Row gap="xs" role="status">
-            <Loader size="sm" />
-            <Text size="sm">{t('adminGroups.loading')}</Text>
-          </Row>
-        ) : list.length === 0 ? (
-          <Text size="sm" data-testid="groups-empty">
-            {t('adminGroups.none')}
-          </Text>
-        ) : (
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('adminGroups.name')}</Table.Th>
-                <Table.Th>{t('adminGroups.members')}</Table.Th>
-                <Table.Th>{t('adminGroups.managers')}</Table.Th>
-                <Table.Th>{t('adminGroups.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {list.map((g) => (
-                <Table.Tr key={g.groupId} data-testid="group-row" data-name={g.groupName}>
-                  <Table.Td>
-                    <InlineRename
-                      value={g.groupName}
-                      label={t('adminGroups.renameLabel', { name: g.groupName })}
-                      onSave={(name) => rename(g.groupId, name)}
-                    />
-                  </Table.Td>
-                  <Table.Td data-testid="group-members">
-                    {g.users.length === 0 ? t('adminGroups.noMembers') : g.users.map(userLabel).join(', ')}
-                  </Table.Td>
-                  <Table.Td>{g.managers.map((m) => m.email).join(', ')}</Table.Td>
-                  <Table.Td>
-                    <Row gap="xs" wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        aria-label={t('adminGroups.editMembersOf', { name: g.groupName })}
-                        onClick={() => setEditing(g.groupId)}
-                        data-testid="group-edit-members"
-                      >
-                        {t('adminGroups.editMembers')}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('adminGroups.deleteOf', { name: g.groupName })}
-                        onClick={() => void drop(g.groupId, g.groupName)}
-                        data-testid="group-delete"
-                      >
-                        {t('adminGroups.delete')}
-                      </Button>
-                    </Row>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        )}
+        <DataTable
+          rows={list}
+          loading={groups.isPending}
+          loadingLabel={t('adminGroups.loading')}
+          empty={
+            <EmptyState
+              compact
+              icon={<IconUsersGroup stroke={1.5} />}
+              title={t('adminGroups.none')}
+              action={
+                <Button variant="light" onClick={() => setCreating(true)}>
+                  {t('adminGroups.create')}
+                </Button>
+              }
+              data-testid="groups-empty"
+            />
+          }
+          rowKey={(g) => g.groupId}
+          rowTestId="group-row"
+          rowAttributes={(g) => ({ 'data-name': g.groupName })}
+          columns={[
+            {
+              key: 'name',
+              header: t('adminGroups.name'),
+              card: 'title',
+              cell: (g) => (
+                <InlineRename
+                  value={g.groupName}
+                  label={t('adminGroups.renameLabel', { name: g.groupName })}
+                  onSave={(name) => rename(g.groupId, name)}
+                />
+              ),
+            },
+            {
+              key: 'members',
+              header: t('adminGroups.members'),
+              testId: 'group-members',
+              cell: (g) =>
+                g.users.length === 0 ? t('adminGroups.noMembers') : g.users.map(userLabel).join(', '),
+            },
+            {
+              key: 'managers',
+              header: t('adminGroups.managers'),
+              cell: (g) => g.managers.map((m) => m.email).join(', '),
+            },
+          ]}
+          actionsHeader={t('adminGroups.actions')}
+          actionsLabel={(g) => t('adminGroups.actionsOf', { name: g.groupName })}
+          actions={(g) => [
+            {
+              key: 'members',
+              label: t('adminGroups.editMembers'),
+              ariaLabel: t('adminGroups.editMembersOf', { name: g.groupName }),
+              icon: <IconUsers size={16} aria-hidden />,
+              onClick: () => setEditing(g.groupId),
+              'data-testid': 'group-edit-members',
+            },
+            {
+              key: 'delete',
+              label: t('adminGroups.delete'),
+              ariaLabel: t('adminGroups.deleteOf', { name: g.groupName }),
+              icon: <IconTrash size={16} aria-hidden />,
+              color: 'red',
+              onClick: () => void drop(g.groupId, g.groupName),
+              'data-testid': 'group-delete',
+            },
+          ]}
+          data-testid="groups-table"
+        />
       </Stack>
       <GroupsCreateDialog opened={creating} onClose={() => setCreating(false)} />
       <GroupsMembersDialog group={list.find((g) => g.groupId === editing)} onClose={() => setEditing(null)} />

@@ -1,7 +1,7 @@
-import { ActionIcon, Menu } from '@mantine/core';
 import { PENDING_INVITE_STATUSES, type Role, type UserRef } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { attempt, confirm, toast } from '../../../app/feedback.tsx';
+import type { DataTableAction } from '../../../ui/components/data-table.tsx';
 import { usePasscodeWords } from '../../profile/i18n/passcode-words.ts';
 import { useClearSigningPasscode } from '../signing-passcode-api.ts';
 import { type UserAction, useUserAction } from '../users-api.ts';
@@ -21,59 +21,65 @@ export function actionsFor(user: Pick<UserRef, 'status' | 'role'>, actorRole: Ro
   return [];
 }
 
-/** The menu of one member's actions, each confirmed first. */
-export function UserRowActions({ user, actorRole }: { user: UserRef; actorRole: Role }) {
+const DANGER: readonly UserAction[] = ['disable', 'cancelInvitation'];
+
+/**
+ * A member's actions for the users table (`DataTable`), each confirmed first with the action's
+ * name on the confirm button; `busy` while one runs.
+ */
+export function useUserRowActions(actorRole: Role): {
+  rowActions: (user: UserRef) => DataTableAction[];
+  busy: boolean;
+} {
   const { t } = useTranslation();
   usePasscodeWords();
   const act = useUserAction();
   const clearPasscode = useClearSigningPasscode();
-  const actions = actionsFor(user, actorRole);
-  const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
-  // A member's signing passcode (passcodeFlag) may be cleared while they are a member in use.
-  const mayClearPasscode = actions.includes('resetPassword');
-  if (actions.length === 0) return null;
 
-  async function clearSigningPasscode() {
-    if (!(await confirm(t('signingPasscode.clearConfirm', { name })))) return;
+  async function clearSigningPasscode(user: UserRef, name: string) {
+    const sure = await confirm(t('signingPasscode.clearConfirm', { name }), {
+      action: t('signingPasscode.clear'),
+      danger: true,
+    });
+    if (!sure) return;
     if (await attempt(t, () => clearPasscode.mutateAsync(user.id)))
       toast.success(t('signingPasscode.cleared'));
   }
 
-  async function run(action: UserAction) {
-    if (!(await confirm(t(`adminUsers.confirm.${action}`, { name })))) return;
+  async function run(user: UserRef, name: string, action: UserAction) {
+    const sure = await confirm(t(`adminUsers.confirm.${action}`, { name }), {
+      action: t(`adminUsers.actions.${action}`),
+      danger: DANGER.includes(action),
+    });
+    if (!sure) return;
     if (await attempt(t, () => act.mutateAsync({ action, userId: user.id })))
       toast.success(t(`adminUsers.done.${action}`));
   }
 
-  return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon
-          variant="subtle"
-          aria-label={t('adminUsers.actionsOf', { name })}
-          data-testid="users-row-actions"
-          loading={act.isPending || clearPasscode.isPending}
-        >
-          <span aria-hidden>⋯</span>
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {actions.map((action) => (
-          <Menu.Item
-            key={action}
-            color={action === 'disable' || action === 'cancelInvitation' ? 'red' : undefined}
-            onClick={() => void run(action)}
-            data-testid={`users-action-${action}`}
-          >
-            {t(`adminUsers.actions.${action}`)}
-          </Menu.Item>
-        ))}
-        {mayClearPasscode && (
-          <Menu.Item onClick={() => void clearSigningPasscode()} data-testid="users-action-clearPasscode">
-            {t('signingPasscode.clear')}
-          </Menu.Item>
-        )}
-      </Menu.Dropdown>
-    </Menu>
-  );
+  const rowActions = (user: UserRef): DataTableAction[] => {
+    const actions = actionsFor(user, actorRole);
+    const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
+    // A member's signing passcode (passcodeFlag) may be cleared while they are a member in use.
+    const mayClearPasscode = actions.includes('resetPassword');
+    return [
+      ...actions.map((action) => ({
+        key: action,
+        label: t(`adminUsers.actions.${action}`),
+        color: DANGER.includes(action) ? 'red' : undefined,
+        onClick: () => void run(user, name, action),
+        'data-testid': `users-action-${action}`,
+      })),
+      ...(mayClearPasscode
+        ? [
+            {
+              key: 'clearPasscode',
+              label: t('signingPasscode.clear'),
+              onClick: () => void clearSigningPasscode(user, name),
+              'data-testid': 'users-action-clearPasscode',
+            },
+          ]
+        : []),
+    ];
+  };
+  return { rowActions, busy: act.isPending || clearPasscode.isPending };
 }

@@ -3,29 +3,37 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   Group,
   Loader,
   NativeSelect,
   Pagination,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { Code, isAdminRole, TenantRole, type UserRef, UserStatus } from '@signet/contracts';
+import {
+  Code,
+  type FilteredUser,
+  isAdminRole,
+  TenantRole,
+  type UserRef,
+  UserStatus,
+} from '@signet/contracts';
+import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/api.ts';
 import { showFailure, toast } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/i18n/dates.ts';
 import { ApiError } from '../../../app/session/api-client.ts';
+import { DataTable, type DataTableColumn } from '../../../ui/components/data-table.tsx';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { type UserListParams, type UserSortColumn, useFilteredUsers, useUpdateRoles } from '../users-api.ts';
 import { UsersCsvDialog } from './users-csv-dialog.tsx';
 import { UsersInviteDialog } from './users-invite-dialog.tsx';
-import { UserRowActions } from './users-row-actions.tsx';
+import { useUserRowActions } from './users-row-actions.tsx';
 
 const PAGE_SIZE = 20;
 /** Statuses offered in the filter: those a membership can have, plus the password states of §4. */
@@ -66,12 +74,12 @@ export function UsersTab() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const [csvOpen, setCsvOpen] = useState(false);
   const updateRoles = useUpdateRoles();
+  const { rowActions, busy: rowActionsBusy } = useUserRowActions(me?.role ?? 'admin');
 
   const users = list.data?.users ?? [];
   const pages = Math.max(1, Math.ceil((list.data?.totalCount ?? 0) / PAGE_SIZE));
   // Not one's own role (the server refuses it), nor the owner's unless one is the owner.
   const canSelect = (u: UserRef) => u.id !== me?.id && (u.role !== 'root' || me?.role === 'root');
-  const selectable = users.filter(canSelect);
   const grantable = TenantRole.filter((r) => r !== 'root' || me?.role === 'root');
 
   function change(next: Partial<UserListParams>) {
@@ -104,22 +112,74 @@ export function UsersTab() {
     }
   }
 
-  function SortHeader({ column, label }: { column: UserSortColumn; label: string }) {
+  const sortButton = (column: UserSortColumn, label: string) => {
     const active = params.sort.column === column;
     return (
-      <Table.Th aria-sort={active ? (params.sort.descending ? 'descending' : 'ascending') : undefined}>
-        <UnstyledButton
-          onClick={() => sortBy(column)}
-          data-testid={`users-sort-${column}`}
-          aria-label={t('adminUsers.sortBy', { column: label })}
-          fw={600}
-        >
-          {label}
-          {active ? (params.sort.descending ? ' ▼' : ' ▲') : ''}
-        </UnstyledButton>
-      </Table.Th>
+      <UnstyledButton
+        onClick={() => sortBy(column)}
+        data-testid={`users-sort-${column}`}
+        aria-label={t('adminUsers.sortBy', { column: label })}
+        fw={600}
+        fz="sm"
+      >
+        {label}
+        {active ? (params.sort.descending ? ' ▼' : ' ▲') : ''}
+      </UnstyledButton>
     );
-  }
+  };
+  const sortable = (column: UserSortColumn, label: string) => ({
+    header: sortButton(column, label),
+    label,
+    sortable: true,
+    sorted:
+      params.sort.column === column
+        ? params.sort.descending
+          ? ('descending' as const)
+          : ('ascending' as const)
+        : undefined,
+  });
+
+  const columns: DataTableColumn<FilteredUser>[] = [
+    {
+      key: 'name',
+      ...sortable('firstName', t('adminUsers.columns.name')),
+      card: 'title',
+      cell: (u) =>
+        `${u.firstName} ${u.lastName}`.trim() || (
+          <Text span size="sm" fs="italic" c="dimmed">
+            {t('adminUsers.notYetAccepted')}
+          </Text>
+        ),
+    },
+    {
+      key: 'email',
+      ...sortable('email', t('adminUsers.columns.email')),
+      card: 'subtitle',
+      cell: (u) => u.email,
+    },
+    {
+      key: 'role',
+      ...sortable('role', t('adminUsers.columns.role')),
+      testId: 'users-row-role',
+      cell: (u) => t(`roles.${u.role}`),
+    },
+    { key: 'type', header: t('adminUsers.columns.type'), cell: (u) => t(`adminUsers.types.${u.type}`) },
+    {
+      key: 'status',
+      ...sortable('status', t('adminUsers.columns.status')),
+      cell: (u) => (
+        <Badge variant="dot" color={STATUS_COLOR[u.status] ?? 'gray'} data-testid="users-row-status">
+          {t(`adminUsers.statuses.${u.status}`)}
+        </Badge>
+      ),
+    },
+    {
+      key: 'lastSignIn',
+      header: t('adminUsers.columns.lastSignIn'),
+      testId: 'users-row-last-sign-in',
+      cell: (u) => (u.lastSignInAt ? formatDate(u.lastSignInAt, me ?? {}, true) : t('adminUsers.never')),
+    },
+  ];
 
   return (
     <Card withBorder data-testid="admin-users">
@@ -197,94 +257,36 @@ export function UsersTab() {
         )}
 
         {list.isError && <Alert color="red">{String(list.error.message)}</Alert>}
-        {list.isPending ? (
-          <Text size="sm">{t('adminUsers.loading')}</Text>
-        ) : (
-          <Table.ScrollContainer minWidth={720}>
-            <Table striped data-testid="users-table">
-              <Table.Thead>
-                <Table.Tr>
-                  {canManage && (
-                    <Table.Th>
-                      <Checkbox
-                        aria-label={t('adminUsers.selectAll')}
-                        checked={selectable.length > 0 && selectable.every((u) => selected.has(u.id))}
-                        indeterminate={selected.size > 0 && !selectable.every((u) => selected.has(u.id))}
-                        onChange={(e) =>
-                          setSelected(
-                            e.currentTarget.checked ? new Set(selectable.map((u) => u.id)) : new Set(),
-                          )
-                        }
-                      />
-                    </Table.Th>
-                  )}
-                  <SortHeader column="firstName" label={t('adminUsers.columns.name')} />
-                  <SortHeader column="email" label={t('adminUsers.columns.email')} />
-                  <SortHeader column="role" label={t('adminUsers.columns.role')} />
-                  <Table.Th>{t('adminUsers.columns.type')}</Table.Th>
-                  <SortHeader column="status" label={t('adminUsers.columns.status')} />
-                  <Table.Th>{t('adminUsers.columns.lastSignIn')}</Table.Th>
-                  {canManage && <Table.Th>{t('adminUsers.columns.actions')}</Table.Th>}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {users.map((u) => {
-                  const name = `${u.firstName} ${u.lastName}`.trim();
-                  return (
-                    <Table.Tr key={u.id} data-testid="users-row" data-email={u.email} data-status={u.status}>
-                      {canManage && (
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={t('adminUsers.select', { name: userName(u) })}
-                            disabled={!canSelect(u)}
-                            checked={selected.has(u.id)}
-                            onChange={(e) => {
-                              const next = new Set(selected);
-                              if (e.currentTarget.checked) next.add(u.id);
-                              else next.delete(u.id);
-                              setSelected(next);
-                            }}
-                          />
-                        </Table.Td>
-                      )}
-                      <Table.Td>
-                        {name || (
-                          <Text span size="sm" fs="italic" c="dimmed">
-                            {t('adminUsers.notYetAccepted')}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{u.email}</Table.Td>
-                      <Table.Td data-testid="users-row-role">{t(`roles.${u.role}`)}</Table.Td>
-                      <Table.Td>{t(`adminUsers.types.${u.type}`)}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          variant="dot"
-                          color={STATUS_COLOR[u.status] ?? 'gray'}
-                          data-testid="users-row-status"
-                        >
-                          {t(`adminUsers.statuses.${u.status}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td
-                        data-testid="users-row-last-sign-in"
-                        data-label={t('adminUsers.columns.lastSignIn')}
-                      >
-                        {u.lastSignInAt ? formatDate(u.lastSignInAt, me ?? {}, true) : t('adminUsers.never')}
-                      </Table.Td>
-                      {canManage && (
-                        <Table.Td>
-                          {u.id !== me?.id && <UserRowActions user={u} actorRole={me?.role ?? 'admin'} />}
-                        </Table.Td>
-                      )}
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-        {list.data && users.length === 0 && <Text size="sm">{t('adminUsers.none')}</Text>}
+        <DataTable
+          rows={users}
+          columns={columns}
+          rowKey={(u) => u.id}
+          rowTestId="users-row"
+          rowAttributes={(u) => ({ 'data-email': u.email, 'data-status': u.status })}
+          loading={list.isPending}
+          loadingLabel={t('adminUsers.loading')}
+          empty={
+            list.data && <EmptyState compact icon={<IconUsers stroke={1.5} />} title={t('adminUsers.none')} />
+          }
+          selection={
+            canManage
+              ? {
+                  selected,
+                  onChange: setSelected,
+                  canSelect,
+                  label: (u) => t('adminUsers.select', { name: userName(u) }),
+                  allLabel: t('adminUsers.selectAll'),
+                }
+              : undefined
+          }
+          actions={canManage ? (u) => (u.id === me?.id ? [] : rowActions(u)) : undefined}
+          actionsMenu
+          actionsHeader={t('adminUsers.columns.actions')}
+          actionsLabel={(u) => t('adminUsers.actionsOf', { name: userName(u) })}
+          actionsMenuTestId="users-row-actions"
+          actionsLoading={() => rowActionsBusy}
+          data-testid="users-table"
+        />
         <Group justify="space-between">
           <Text size="sm" c="dimmed" data-testid="users-total">
             {t('adminUsers.total', { count: list.data?.totalCount ?? 0 })}

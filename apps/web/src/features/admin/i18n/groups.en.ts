@@ -14,6 +14,8 @@ export const adminGroupsEn = {
   noMembers: 'No members',
   loading: 'Loading groups…',
   actions: 'Actions',
+  actionsOf: 'Actions for {{name}}',
+  deleteAction: 'Delete group',
   editMembers: 'Members',
   editMembersOf: 'Members of {{name}}',
   delete: 'Delete',

@@ -14,6 +14,8 @@ export const adminGroupsFr = {
   noMembers: 'Aucun membre',
   loading: 'Chargement des groupes…',
   actions: 'Actions',
+  actionsOf: 'Actions pour {{name}}',
+  deleteAction: 'Supprimer le groupe',
   editMembers: 'Membres',
   editMembersOf: 'Membres de {{name}}',
   delete: 'Supprimer',

@@ -14,6 +14,8 @@ export const adminGroupsHi = {
   noMembers: 'कोई सदस्य नहीं',
   loading: 'समूह लोड हो रहे हैं…',
   actions: 'कार्रवाइयाँ',
+  actionsOf: '{{name}} के लिए कार्रवाइयाँ',
+  deleteAction: 'समूह हटाएँ',
   editMembers: 'सदस्य',
   editMembersOf: '{{name}} के सदस्य',
   delete: 'हटाएँ',

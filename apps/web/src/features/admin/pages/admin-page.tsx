@@ -1,7 +1,20 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Box, Group, NativeSelect, NavLink, Paper, Stack, Title } from '@mantine/core';
+import {
+  IconListCheck,
+  IconMessageCircle,
+  IconPlugConnected,
+  IconRefresh,
+  IconRubberStamp,
+  IconSettings,
+  IconShieldLock,
+  IconUsers,
+  IconUsersGroup,
+  IconWebhook,
+} from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTenantConfiguration } from '../../../app/api.ts';
+import { usePhone } from '../../../ui/hooks/use-phone.ts';
 import { CallbacksCard } from '../components/callbacks-card.tsx';
 import { DirectoryTab } from '../components/directory-tab.tsx';
 import { GroupsTab } from '../components/groups-tab.tsx';
@@ -37,15 +50,29 @@ const TABS = {
   rubberStamps: RubberStampsTab,
 } as const;
 type Tab = keyof typeof TABS;
+const ICONS: Record<Tab, typeof IconUsers> = {
+  users: IconUsers,
+  groups: IconUsersGroup,
+  settings: IconSettings,
+  integrations: IconPlugConnected,
+  webhooks: IconWebhook,
+  reasons: IconMessageCircle,
+  workflowStates: IconListCheck,
+  userSyncUp: IconRefresh,
+  sso: IconShieldLock,
+  rubberStamps: IconRubberStamp,
+};
 const isTab = (key: string | null): key is Tab => key !== null && Object.hasOwn(TABS, key);
 
 /**
  * `/admin`: the tenant administration. The admin menu group's items open its tabs
  * (`?tab=reasons`, `workflowStates`, `userSyncUp`) as the other tabs do (`?tab=<key>` of `TABS`);
- * integrations are the default.
+ * integrations are the default. The sections are a list beside the panel on a desktop and a
+ * select above it on a phone (ten tabs wrapped onto five rows).
  */
 export function AdminPage() {
   const { t } = useTranslation();
+  const phone = usePhone();
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: Tab = isTab(asked) ? asked : 'integrations';
@@ -54,25 +81,53 @@ export function AdminPage() {
   const shown = (Object.keys(TABS) as Tab[]).filter(
     (key) => key !== 'rubberStamps' || rubberStamps || tab === 'rubberStamps',
   );
+  const Panel = TABS[tab];
+  const open = (key: string) => setParams({ tab: key }, { replace: true });
   return (
     <Stack data-testid="page-admin">
       <Title order={1} size="h2">
         {t('pages.admin')}
       </Title>
-      <Tabs value={tab} onChange={(v) => v && setParams({ tab: v }, { replace: true })} keepMounted={false}>
-        <Tabs.List>
-          {shown.map((key) => (
-            <Tabs.Tab key={key} value={key} data-testid={`admin-tab-${key}`}>
-              {t(`admin.tabs.${key}`)}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {Object.entries(TABS).map(([key, Panel]) => (
-          <Tabs.Panel key={key} value={key} pt="md">
-            <Panel />
-          </Tabs.Panel>
-        ))}
-      </Tabs>
+      {phone ? (
+        <NativeSelect
+          label={t('admin.section')}
+          value={tab}
+          onChange={(e) => open(e.currentTarget.value)}
+          data={shown.map((key) => ({ value: key, label: t(`admin.tabs.${key}`) }))}
+          data-testid="admin-section"
+        />
+      ) : null}
+      <Group align="flex-start" wrap="nowrap" gap="lg">
+        {!phone && (
+          <Paper
+            withBorder
+            p={4}
+            component="nav"
+            aria-label={t('admin.section')}
+            w={230}
+            style={{ flexShrink: 0 }}
+          >
+            {shown.map((key) => {
+              const Icon = ICONS[key];
+              return (
+                <NavLink
+                  key={key}
+                  component="button"
+                  active={key === tab}
+                  aria-current={key === tab ? 'page' : undefined}
+                  label={t(`admin.tabs.${key}`)}
+                  leftSection={<Icon size={18} stroke={1.5} aria-hidden />}
+                  onClick={() => open(key)}
+                  data-testid={`admin-tab-${key}`}
+                />
+              );
+            })}
+          </Paper>
+        )}
+        <Box style={{ flex: 1, minWidth: 0 }} data-testid={`admin-panel-${tab}`}>
+          <Panel />
+        </Box>
+      </Group>
     </Stack>
   );
 }
