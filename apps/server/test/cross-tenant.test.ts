@@ -342,6 +342,11 @@ const attempts: Attempt[] = [
     refusedWith: Code.GENERIC_ERROR,
   },
   {
+    route: 'GET /v2/epaks/:ePakId/documents/:documentId/signedcopy',
+    call: () => ({ method: 'GET', url: `/v2/epaks/${A.epakId}/documents/${A.documentId}/signedcopy` }),
+    refusedWith: Code.GENERIC_ERROR,
+  },
+  {
     route: 'GET /v2/epak/:ePakId/document/:docId/tag/:tagId/attach',
     call: () => ({
       method: 'GET',

@@ -181,6 +181,19 @@ const served: Record<string, Probe[]> = {
       outcome: 'notFound',
     },
   ],
+  // The signer's own copy once they have signed (before, -1006: nothing of theirs to give).
+  'GET /v2/epaks/:ePakId/documents/:documentId/signedcopy': [
+    {
+      method: 'GET',
+      url: () => `/v2/epaks/${linked.epakId}/documents/${linked.documentId}/signedcopy`,
+      outcome: 'passesTheGate',
+    },
+    {
+      method: 'GET',
+      url: () => `/v2/epaks/${other.epakId}/documents/${other.documentId}/signedcopy`,
+      outcome: 'notFound',
+    },
+  ],
   'POST /v2/epaks/:ePakId/unlock': [
     {
       method: 'POST',

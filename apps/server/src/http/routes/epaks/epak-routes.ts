@@ -27,6 +27,7 @@ import {
   placeSignatureBlocks,
   updateSignatureBlocks,
 } from '../../../domain/epaks/signature-blocks.ts';
+import { downloadSignedCopy } from '../../../domain/epaks/signed-copy.ts';
 import { startEpak } from '../../../domain/epaks/start-epak.ts';
 import { startSignAuth } from '../../../domain/signing/providers/sign-auth.ts';
 import { LARGE_BODY_LIMIT } from '../../body-limits.ts';
@@ -274,6 +275,21 @@ export const epakRoutes = [
         reply,
         await downloadEpakDocument(actor, params.ePakId, params.documentId, query.version, deps),
       ),
+  }),
+  defineRawRoute({
+    method: 'GET',
+    url: '/v2/epaks/:ePakId/documents/:documentId/signedcopy',
+    operationId: 'downloadSignedCopy',
+    auth: 'user',
+    linkSession: true,
+    summary:
+      "A signer's copy of a document as their signature left it (later signers missing); only for a document they signed (-1006 otherwise); recorded as downloaded",
+    tags,
+    params: DocPath,
+    produces: 'application/pdf',
+    raw: true,
+    handler: async ({ params, actor, deps, reply }) =>
+      sendFile(reply, await downloadSignedCopy(actor, params.ePakId, params.documentId, deps)),
   }),
   defineRawRoute({
     method: 'GET',
