@@ -16,14 +16,8 @@ import { AppError } from '../app-error.ts';
 import type { Deps, RequestOrigin } from '../deps.ts';
 import { withPdfErrors } from '../documents/pdf-errors.ts';
 import { authorizeInTenant } from '../policy.ts';
-import {
-  afterDocumentSigned,
-  DEFERRED_POLICIES,
-  draftRevision,
-  type SignInput,
-  signingContext,
-  storeRevision,
-} from './sign-document.ts';
+import { afterDocumentSigned, DEFERRED_POLICIES, signingContext } from './sign-document.ts';
+import { draftRevision, type SignInput, storeRevision } from './signed-revision.ts';
 
 /**
  * Deferred signing (DSC, ETOKEN, CAPI): the key never leaves the signer's device. Step one,

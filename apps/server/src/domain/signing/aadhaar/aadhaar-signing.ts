@@ -11,13 +11,8 @@ import { AppError } from '../../app-error.ts';
 import { addSeconds } from '../../clock.ts';
 import type { Deps, RequestOrigin } from '../../deps.ts';
 import { withPdfErrors } from '../../documents/pdf-errors.ts';
-import {
-  afterDocumentSigned,
-  draftRevision,
-  type SignInput,
-  signingContext,
-  storeRevision,
-} from '../../epaks/sign-document.ts';
+import { afterDocumentSigned, signingContext } from '../../epaks/sign-document.ts';
+import { draftRevision, type SignInput, storeRevision } from '../../epaks/signed-revision.ts';
 import { authorizeInTenant } from '../../policy.ts';
 import { providerRefusal } from '../providers/provider-errors.ts';
 import { RemoteSigningError, type RemoteSigningProvider } from '../providers/remote-signing-provider.ts';
