@@ -1,7 +1,22 @@
-import { ScrollArea, Table } from '@mantine/core';
+import { Group, Pagination, Stack, Text } from '@mantine/core';
 import type { ReportResult } from '@signet/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DataTable, type DataTableColumn } from '../../../ui/components/data-table.tsx';
 
-/** The rows of a run, numbers aligned right; the heading row names the columns in the reader's language. */
+/** Rows a page shows: a long extract (the audit extract runs to hundreds) is read a page at a time. */
+export const REPORT_PAGE_SIZE = 50;
+
+interface Row {
+  index: number;
+  cells: readonly (string | number | null)[];
+}
+
+/**
+ * The rows of a run, a page at a time, numbers aligned right; the heading row names the columns
+ * in the reader's language. Long values wrap inside their column (nothing is cut, nothing scrolls
+ * sideways); on a phone each row is a card whose title is the first column.
+ */
 export function ReportTable({
   result,
   caption,
@@ -13,38 +28,48 @@ export function ReportTable({
   columnName: (key: string) => string;
   cellText: (key: string, value: string | number | null) => string;
 }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const total = result.rows.length;
+  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const from = (current - 1) * REPORT_PAGE_SIZE;
+  const rows: Row[] = result.rows
+    .slice(from, from + REPORT_PAGE_SIZE)
+    .map((cells, i) => ({ index: from + i, cells }));
+  const columns: DataTableColumn<Row>[] = result.columns.map((c, j) => ({
+    key: c.key,
+    header: columnName(c.key),
+    align: c.type === 'text' || c.type === 'date' ? 'left' : 'right',
+    card: j === 0 ? 'title' : 'line',
+    cell: (row) => cellText(c.key, row.cells[j] ?? null),
+  }));
   return (
-    <ScrollArea type="auto">
-      <Table striped withTableBorder data-testid="report-table" captionSide="top">
-        <Table.Caption>{caption}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            {result.columns.map((c) => (
-              <Table.Th
-                key={c.key}
-                style={{ textAlign: c.type === 'text' || c.type === 'date' ? 'left' : 'right' }}
-              >
-                {columnName(c.key)}
-              </Table.Th>
-            ))}
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {result.rows.map((row, i) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows have no id; their order is the report's.
-            <Table.Tr key={i}>
-              {result.columns.map((c, j) => (
-                <Table.Td
-                  key={c.key}
-                  style={{ textAlign: c.type === 'text' || c.type === 'date' ? 'left' : 'right' }}
-                >
-                  {cellText(c.key, row[j] ?? null)}
-                </Table.Td>
-              ))}
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </ScrollArea>
+    <Stack gap="xs">
+      <DataTable
+        rows={rows}
+        columns={columns}
+        rowKey={(row) => String(row.index)}
+        caption={caption}
+        data-testid="report-table"
+      />
+      {pages > 1 && (
+        <Group justify="space-between" gap="xs" data-testid="report-pages">
+          <Text size="sm" c="dimmed">
+            {t('reports.shown', { from: from + 1, to: from + rows.length, total })}
+          </Text>
+          <Pagination
+            total={pages}
+            value={current}
+            onChange={setPage}
+            size="sm"
+            siblings={0}
+            aria-label={t('reports.pages')}
+            getControlProps={(control) => ({ 'aria-label': t(`reports.page.${control}`) })}
+            getItemProps={(n) => ({ 'aria-label': t('reports.page.number', { page: n }) })}
+          />
+        </Group>
+      )}
+    </Stack>
   );
 }

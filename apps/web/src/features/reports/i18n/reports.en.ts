@@ -37,6 +37,15 @@ export const reportsEn = {
   platformWide: 'Across every organisation on the platform.',
   chart: 'Chart of {{name}}',
   table: 'Result of {{name}}',
+  shown: 'Rows {{from}} to {{to}} of {{total}}',
+  pages: 'Pages of the result',
+  page: {
+    number: 'Page {{page}}',
+    first: 'First page',
+    previous: 'Previous page',
+    next: 'Next page',
+    last: 'Last page',
+  },
   columns: REPORT_HEADINGS_EN,
   allSteps: 'Whole ePak',
   errors: {

@@ -38,6 +38,15 @@ export const reportsFr: typeof reportsEn = {
   platformWide: 'Sur toutes les organisations de la plateforme.',
   chart: 'Graphique : {{name}}',
   table: 'Résultat : {{name}}',
+  shown: 'Lignes {{from}} à {{to}} sur {{total}}',
+  pages: 'Pages du résultat',
+  page: {
+    number: 'Page {{page}}',
+    first: 'Première page',
+    previous: 'Page précédente',
+    next: 'Page suivante',
+    last: 'Dernière page',
+  },
   columns: REPORT_HEADINGS_FR,
   allSteps: 'ePak entier',
   errors: {

@@ -38,6 +38,15 @@ export const reportsHi: typeof reportsEn = {
   platformWide: 'प्लेटफ़ॉर्म के सभी संगठनों में।',
   chart: '{{name}} का चार्ट',
   table: '{{name}} का परिणाम',
+  shown: '{{total}} में से पंक्तियाँ {{from}} से {{to}}',
+  pages: 'परिणाम के पृष्ठ',
+  page: {
+    number: 'पृष्ठ {{page}}',
+    first: 'पहला पृष्ठ',
+    previous: 'पिछला पृष्ठ',
+    next: 'अगला पृष्ठ',
+    last: 'अंतिम पृष्ठ',
+  },
   columns: REPORT_HEADINGS_HI,
   allSteps: 'पूरा ePak',
   errors: {
