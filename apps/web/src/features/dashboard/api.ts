@@ -72,9 +72,15 @@ export function useEpakDetail(epakId: string | undefined) {
   });
 }
 
+/** One entry of `GET /v2/epaks/{ePakId}/activity` (the fields the web app reads). */
 export interface ActivityEntry {
+  seq?: number;
   action: string;
-  actor: string | null;
+  actorEmail: string | null;
+  /** The actor's name when their profile is shared with the tenant. */
+  actorName?: string;
+  /** The document the entry is about, by its stored name. */
+  documentName?: string;
   at: string;
   details?: Record<string, unknown>;
 }

@@ -7,6 +7,9 @@ import { aadhaarHi } from '../../../features/aadhaar/i18n/aadhaar.hi.ts';
 import { adminRubberStampsEn } from '../../../features/admin/i18n/rubber-stamps.en.ts';
 import { adminRubberStampsFr } from '../../../features/admin/i18n/rubber-stamps.fr.ts';
 import { adminRubberStampsHi } from '../../../features/admin/i18n/rubber-stamps.hi.ts';
+import { activityEn } from '../../../features/dashboard/i18n/activity.en.ts';
+import { activityFr } from '../../../features/dashboard/i18n/activity.fr.ts';
+import { activityHi } from '../../../features/dashboard/i18n/activity.hi.ts';
 import { designPageEn } from '../../../features/design/i18n/design.en.ts';
 import { designPageFr } from '../../../features/design/i18n/design.fr.ts';
 import { designPageHi } from '../../../features/design/i18n/design.hi.ts';
@@ -33,6 +36,7 @@ const LAZY = {
     adminRubberStamps: adminRubberStampsEn,
     letterheads: letterheadsEn,
     designPage: designPageEn,
+    activity: activityEn,
   },
   hi: {
     stampPapers: stampPapersHi,
@@ -41,6 +45,7 @@ const LAZY = {
     adminRubberStamps: adminRubberStampsHi,
     letterheads: letterheadsHi,
     designPage: designPageHi,
+    activity: activityHi,
   },
   fr: {
     stampPapers: stampPapersFr,
@@ -49,6 +54,7 @@ const LAZY = {
     adminRubberStamps: adminRubberStampsFr,
     letterheads: letterheadsFr,
     designPage: designPageFr,
+    activity: activityFr,
   },
 };
 

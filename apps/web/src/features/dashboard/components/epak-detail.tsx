@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { EpakDetail as Detail, EpakSummary } from '@signet/contracts';
+import { type EpakDetail as Detail, type EpakSummary, readableTitle } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/error-message.ts';
@@ -19,7 +19,10 @@ import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
 import { isHandled } from '../../../app/session/client.ts';
 import { StatusBadge } from '../../../ui/components/status-badge.tsx';
+import { Timeline } from '../../../ui/components/timeline.tsx';
+import { activityEvent } from '../activity-events.ts';
 import { downloadDocument, downloadEpak, useEpakAction, useEpakActivity, useEpakDetail } from '../api.ts';
+import { useActivityWords } from '../i18n/activity-words.ts';
 import { EpakSteps } from './epak-steps.tsx';
 
 function parseTags(tags: string): { key: string; value: string }[] {
@@ -54,7 +57,9 @@ export function EpakDetail(props: {
   prefs: DatePreferences;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  useActivityWords();
   const detail = useEpakDetail(props.epakId);
   const activity = useEpakActivity(props.epakId);
   const action = useEpakAction();
@@ -131,14 +136,16 @@ export function EpakDetail(props: {
                 {detail.data.documents.map((doc) => (
                   <List.Item key={doc.id}>
                     <Group gap="xs">
-                      <Text size="sm">{doc.name}</Text>
+                      <Text size="sm" title={doc.name}>
+                        {readableTitle(doc.name)}
+                      </Text>
                       <Text size="xs" c="dimmed">
                         {t('epaks.pages', { count: doc.pageCount })}
                       </Text>
                       <Button
                         size="compact-xs"
                         variant="subtle"
-                        aria-label={t('epaks.downloadDocument', { name: doc.name })}
+                        aria-label={t('epaks.downloadDocument', { name: readableTitle(doc.name) })}
                         onClick={() => void handleDownload(() => downloadDocument(epak.id, doc))}
                       >
                         {t('epaks.actions.download')}
@@ -163,14 +170,11 @@ export function EpakDetail(props: {
             </Text>
           )}
           {activity.data && (
-            <List size="sm" data-testid="epak-activity">
-              {activity.data.map((entry) => (
-                <List.Item key={`${entry.at}-${entry.action}`}>
-                  {formatDate(entry.at, props.prefs, true)} · {entry.action}
-                  {entry.actor ? ` · ${entry.actor}` : ''}
-                </List.Item>
-              ))}
-            </List>
+            <Timeline
+              events={activity.data.map((entry) => activityEvent(entry, t, language))}
+              prefs={props.prefs}
+              data-testid="epak-activity"
+            />
           )}
 
           <Group>

@@ -28,7 +28,6 @@ import { useBulkSelection } from '../../bulksign/use-bulk-selection.ts';
 import { useEpaks, useToggleStar } from '../api.ts';
 import { type ListParams, nextSort, readListParams, toEpakQuery } from '../list-params.ts';
 import { EpakCards } from './epak-cards.tsx';
-import { EpakDetail } from './epak-detail.tsx';
 import { EpakTable } from './epak-table.tsx';
 import { FolderNav, FolderSelect } from './folder-nav.tsx';
 
@@ -36,6 +35,8 @@ const PAGE_SIZE = 20;
 
 // The signature pad, PIN and progress load only when a signer bulk-signs.
 const BulkSignFlow = lazy(() => import('../../bulksign/components/bulk-sign-flow.tsx'));
+// The detail drawer (documents, steps, the activity timeline and its words) loads when an ePak opens.
+const EpakDetail = lazy(() => import('./epak-detail.tsx').then((m) => ({ default: m.EpakDetail })));
 
 /** Folders, the ePak table with paging, sorting and search from the URL, and the detail drawer. */
 export function EpakList({ prefs }: { prefs: DatePreferences }) {
@@ -203,12 +204,16 @@ export function EpakList({ prefs }: { prefs: DatePreferences }) {
           <BulkSignFlow epaks={bulkSigning} onClose={handleBulkSigned} />
         </Suspense>
       )}
-      <EpakDetail
-        epakId={params.ePakId}
-        summary={opened}
-        prefs={prefs}
-        onClose={() => update({ ePakId: undefined })}
-      />
+      {params.ePakId && (
+        <Suspense fallback={null}>
+          <EpakDetail
+            epakId={params.ePakId}
+            summary={opened}
+            prefs={prefs}
+            onClose={() => update({ ePakId: undefined })}
+          />
+        </Suspense>
+      )}
     </Grid>
   );
 }
