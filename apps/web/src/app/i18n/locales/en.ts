@@ -284,6 +284,7 @@ export const en = {
   },
   profile: {
     heading: 'Profile',
+    description: 'Your name, photo and signature, and how dates and times are shown to you.',
     firstName: 'First name',
     middleName: 'Middle name',
     lastName: 'Last name',
@@ -478,6 +479,14 @@ export const en = {
         stamps: 'Stamps and marks',
       },
       addTag: 'Add a tag',
+      signEach_one: 'Add a signature for the signer',
+      signEach_many: 'Add a signature for each of the {{count}} signers',
+      signEach_other: 'Add a signature for each of the {{count}} signers',
+      signaturesPlaced_one: 'A signature tag is at the foot of page {{page}}: drag it where it goes.',
+      signaturesPlaced_many:
+        '{{count}} signature tags are at the foot of page {{page}}: drag each where it goes.',
+      signaturesPlaced_other:
+        '{{count}} signature tags are at the foot of page {{page}}: drag each where it goes.',
       placing: 'Placing: {{type}}',
       stopPlacingType: 'Stop placing the {{type}} tag',
       tagSettings: 'Tag settings',
@@ -569,6 +578,7 @@ export const en = {
     Skipped: 'Skipped',
   },
   epaks: {
+    description: 'Every ePak you sent, have to act on or keep, folder by folder.',
     folders: 'Folders',
     unreadCount: '{{n}} unread',
     star: 'Star',

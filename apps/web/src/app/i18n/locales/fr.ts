@@ -291,6 +291,7 @@ export const fr: Messages = {
   },
   profile: {
     heading: 'Profil',
+    description: 'Votre nom, votre photo et votre signature, et la façon dont les dates et les heures vous sont présentées.',
     firstName: 'Prénom',
     middleName: 'Deuxième prénom',
     lastName: 'Nom',
@@ -485,10 +486,20 @@ export const fr: Messages = {
         stamps: 'Tampons et marques',
       },
       addTag: 'Ajouter un champ',
+      signEach_one: 'Ajouter une signature pour le signataire',
+      signEach_many: 'Ajouter une signature pour chacun des {{count}} signataires',
+      signEach_other: 'Ajouter une signature pour chacun des {{count}} signataires',
+      signaturesPlaced_one:
+        'Un champ de signature est au bas de la page {{page}} : faites-le glisser à sa place.',
+      signaturesPlaced_many:
+        '{{count}} champs de signature sont au bas de la page {{page}} : faites glisser chacun à sa place.',
+      signaturesPlaced_other:
+        '{{count}} champs de signature sont au bas de la page {{page}} : faites glisser chacun à sa place.',
       placing: 'Placement : {{type}}',
       stopPlacingType: 'Arrêter de placer le champ {{type}}',
       tagSettings: 'Réglages du champ',
-      chooseTagFirst: 'Choisissez un champ sous « Ajouter un champ », puis touchez la page à l’endroit voulu.',
+      chooseTagFirst:
+        'Choisissez un champ sous « Ajouter un champ », puis touchez la page à l’endroit voulu.',
       forRecipient: 'Champs pour',
       copied: 'Champ copié.',
       tagLabel: 'Champ {{type}} pour {{email}} en page {{page}}',
@@ -576,6 +587,7 @@ export const fr: Messages = {
     Skipped: 'Ignoré',
   },
   epaks: {
+    description: 'Tous les ePaks que vous avez envoyés, que vous devez traiter ou que vous gardez, dossier par dossier.',
     folders: 'Dossiers',
     unreadCount: '{{n}} non lus',
     star: 'Favori',

@@ -277,6 +277,7 @@ export const hi: Messages = {
   },
   profile: {
     heading: 'प्रोफ़ाइल',
+    description: 'आपका नाम, फ़ोटो और हस्ताक्षर, और आपको तारीख़ें व समय किस तरह दिखें।',
     firstName: 'पहला नाम',
     middleName: 'मध्य नाम',
     lastName: 'अंतिम नाम',
@@ -469,6 +470,12 @@ export const hi: Messages = {
         stamps: 'मुहरें और चिह्न',
       },
       addTag: 'टैग जोड़ें',
+      signEach_one: 'हस्ताक्षरकर्ता के लिए हस्ताक्षर जोड़ें',
+      signEach_many: 'सभी {{count}} हस्ताक्षरकर्ताओं के लिए हस्ताक्षर जोड़ें',
+      signEach_other: 'सभी {{count}} हस्ताक्षरकर्ताओं के लिए हस्ताक्षर जोड़ें',
+      signaturesPlaced_one: 'पृष्ठ {{page}} के नीचे एक हस्ताक्षर टैग है: उसे सही जगह पर खींचें।',
+      signaturesPlaced_many: 'पृष्ठ {{page}} के नीचे {{count}} हस्ताक्षर टैग हैं: हर एक को सही जगह पर खींचें।',
+      signaturesPlaced_other: 'पृष्ठ {{page}} के नीचे {{count}} हस्ताक्षर टैग हैं: हर एक को सही जगह पर खींचें।',
       placing: 'लगा रहे हैं: {{type}}',
       stopPlacingType: '{{type}} टैग लगाना बंद करें',
       tagSettings: 'टैग की सेटिंग',
@@ -560,6 +567,7 @@ export const hi: Messages = {
     Skipped: 'छोड़ा गया',
   },
   epaks: {
+    description: 'हर ePak जो आपने भेजा, जिस पर आपको कार्रवाई करनी है या जिसे आप रखते हैं, फ़ोल्डर के अनुसार।',
     folders: 'फ़ोल्डर',
     unreadCount: '{{n}} अपठित',
     star: 'तारांकन',

@@ -10,12 +10,12 @@ import {
   Select,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showFailure } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { type StampChoice, StampPaperPicker } from '../../compose/components/stamp-paper-picker.tsx';
 import { fetchHeader, useBulkLayout, useBulkTemplates, useStartBulkCompose } from '../api.ts';
 import { BulkRunCard } from '../components/bulk-run-card.tsx';
@@ -71,10 +71,7 @@ export function BulkComposePage() {
   const options = (templates.data ?? []).map((d) => ({ value: d.id, label: d.templateName }));
   return (
     <Stack data-testid="page-bulkcompose">
-      <Title order={1} size="h2">
-        {t('bulkcompose.title')}
-      </Title>
-      <Text size="sm">{t('bulkcompose.hint')}</Text>
+      <PageHeader title={t('bulkcompose.title')} description={t('bulkcompose.hint')} />
       {templates.isPending ? (
         <Group gap="xs" role="status">
           <Loader size="sm" />

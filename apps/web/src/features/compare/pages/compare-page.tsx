@@ -19,6 +19,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { usePhone } from '../../../app/layout/use-phone.ts';
 import { fetchBinary } from '../../../app/session/binary.ts';
+import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { saveBlob } from '../../bulkcompose/save-blob.ts';
 import { useEpakDetail, useEpaks } from '../../dashboard/api.ts';
 import { loadPdfEngine } from '../../document-view/pdf-engine.ts';
@@ -323,8 +324,7 @@ export function ComparePage() {
 
   return (
     <Stack data-testid="page-compare">
-      <Title order={1}>{t('compare.title')}</Title>
-      <Text>{t('compare.hint')}</Text>
+      <PageHeader title={t('compare.title')} description={t('compare.hint')} />
       <SegmentedControl
         aria-label={t('compare.modeLabel')}
         value={mode}

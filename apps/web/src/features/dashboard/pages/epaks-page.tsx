@@ -1,6 +1,7 @@
-import { Stack, Title } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
+import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { EpakList } from '../components/epak-list.tsx';
 
 /** The ePaks list view: the dashboard's folders and list without the charts. */
@@ -11,9 +12,7 @@ export function EpaksPage() {
   if (!user) return null;
   return (
     <Stack>
-      <Title order={1} size="h2" data-testid="epaks-title">
-        {t('menu.epaks')}
-      </Title>
+      <PageHeader title={t('menu.epaks')} description={t('epaks.description')} data-testid="epaks-title" />
       <EpakList prefs={{ dateFormat: user.dateFormat || config?.dateFormat, timezone: user.timezone }} />
     </Stack>
   );

@@ -10,7 +10,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
 } from '@mantine/core';
 import { Limits, ProfileUpdateSchema, SUPPORTED_LANGUAGES } from '@signet/contracts';
 import { useState } from 'react';
@@ -24,6 +23,7 @@ import { formatDate } from '../../../app/i18n/dates.ts';
 import { changeLanguage, isLanguage } from '../../../app/i18n/i18n.ts';
 import { LANGUAGE_NAMES } from '../../../app/layout/language-menu.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { TextField } from '../../auth/components/text-field.tsx';
 import { useSaveProfile } from '../api.ts';
 import { ManagedGroupsCard } from '../components/managed-groups-card.tsx';
@@ -42,11 +42,13 @@ function timeZones(): string[] {
 }
 
 export function ProfilePage() {
+  const { t } = useTranslation();
   const user = useCurrentUser().data;
   if (!user) return null;
   // The passcode has its own form (one form cannot hold another): after the profile's card.
   return (
-    <Stack gap="md">
+    <Stack gap="md" maw={760}>
+      <PageHeader title={t('profile.heading')} description={t('profile.description')} />
       <ProfileForm user={user} />
       {user.role !== 'super_admin' && <SigningPasscodeCard passcodeFlag={user.passcodeFlag} />}
     </Stack>
@@ -99,12 +101,9 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   }
 
   return (
-    <Card withBorder maw={760}>
+    <Card withBorder>
       <form onSubmit={form.handleSubmit(handleSubmit)} noValidate>
         <Stack>
-          <Title order={1} size="h2">
-            {t('profile.heading')}
-          </Title>
           <Group>
             <Avatar src={preview} size="xl" radius="xl" alt={t('profile.photo')} />
             <Stack gap={4}>

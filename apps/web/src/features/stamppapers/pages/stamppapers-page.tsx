@@ -1,8 +1,9 @@
-import { Card, Loader, Group as Row, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Card, Loader, Group as Row, Stack, Tabs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTenantConfiguration } from '../../../app/api.ts';
 import { FeatureOff } from '../../../app/feature-off.tsx';
+import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { StampInventory } from '../components/stamp-inventory.tsx';
 import { StampStats } from '../components/stamp-stats.tsx';
 import { useStampWords } from '../i18n/stamp-words.ts';
@@ -24,9 +25,7 @@ export function StampPapersPage() {
   const view: View = params.get('view') === 'statistics' ? 'statistics' : 'inventory';
   return (
     <Stack data-testid="page-stamppapers">
-      <Title order={1} size="h2">
-        {t('stampPapers.title')}
-      </Title>
+      <PageHeader title={t('stampPapers.title')} description={on ? t('stampPapers.hint') : undefined} />
       {configuration.isPending ? (
         <Row gap="xs" role="status">
           <Loader size="sm" />
@@ -37,9 +36,6 @@ export function StampPapersPage() {
       ) : (
         <Card withBorder>
           <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('stampPapers.hint')}
-            </Text>
             <Tabs
               value={view}
               onChange={(v) => setParams(v === 'statistics' ? { view: v } : {}, { replace: true })}

@@ -9,7 +9,6 @@ import {
   Stack,
   Table,
   Text,
-  Title,
 } from '@mantine/core';
 import { SENDER_ROLES, type TeamRoom, type TeamRoomStatus } from '@signet/contracts';
 import { useState } from 'react';
@@ -19,6 +18,7 @@ import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
 import { FeatureOff } from '../../../app/feature-off.tsx';
 import { confirm } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/i18n/dates.ts';
+import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { useTeamRooms, useUpdateTeamRoom } from '../api.ts';
 import { CloneRoomDialog, CreateRoomDialog } from '../components/room-dialogs.tsx';
 import { teamroomErrorMessage } from '../teamroom-errors.ts';
@@ -58,9 +58,18 @@ export function TeamroomPage() {
   const list = rooms.data ?? [];
   return (
     <Stack data-testid="page-teamroom">
-      <Title order={1} size="h2">
-        {t('teamrooms.title')}
-      </Title>
+      <PageHeader
+        title={t('teamrooms.title')}
+        description={t('teamrooms.hint')}
+        actions={
+          on &&
+          isSender && (
+            <Button onClick={() => setCreating(true)} data-testid="teamroom-create">
+              {t('teamrooms.create')}
+            </Button>
+          )
+        }
+      />
       {configuration.isPending ? (
         loading
       ) : !on ? (
@@ -68,9 +77,6 @@ export function TeamroomPage() {
       ) : (
         <Card withBorder>
           <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('teamrooms.hint')}
-            </Text>
             <Row justify="space-between" wrap="wrap">
               <SegmentedControl
                 aria-label={t('teamrooms.view')}
@@ -82,11 +88,6 @@ export function TeamroomPage() {
                 ]}
                 data-testid="teamroom-status"
               />
-              {isSender && (
-                <Button onClick={() => setCreating(true)} data-testid="teamroom-create">
-                  {t('teamrooms.create')}
-                </Button>
-              )}
             </Row>
             {rooms.isPending ? (
               loading

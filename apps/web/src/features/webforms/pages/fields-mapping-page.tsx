@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Loader, Group as Row, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Loader, Group as Row, Stack, Table, Text } from '@mantine/core';
 import type { WebformMapping } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { useTenantConfiguration } from '../../../app/api.ts';
 import { confirm, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { useDeleteWebform, useWebforms } from '../api.ts';
 import { WebformApiDialog } from '../components/webform-api-dialog.tsx';
 import { WebformEditor } from '../components/webform-editor.tsx';
@@ -44,9 +45,17 @@ export function FieldsMappingPage() {
   const list = mappings.data ?? [];
   return (
     <Stack data-testid="page-fieldsmapping">
-      <Title order={1} size="h2">
-        {t('webforms.title')}
-      </Title>
+      <PageHeader
+        title={t('webforms.title')}
+        description={t('webforms.hint')}
+        actions={
+          on && (
+            <Button onClick={() => setEditing('new')} data-testid="webform-create">
+              {t('webforms.create')}
+            </Button>
+          )
+        }
+      />
       {configuration.isPending ? (
         loading
       ) : !on ? (
@@ -61,14 +70,6 @@ export function FieldsMappingPage() {
       ) : (
         <Card withBorder data-testid="webforms">
           <Stack gap="sm">
-            <Row justify="space-between">
-              <Text size="sm" c="dimmed" style={{ flex: 1 }}>
-                {t('webforms.hint')}
-              </Text>
-              <Button onClick={() => setEditing('new')} data-testid="webform-create">
-                {t('webforms.create')}
-              </Button>
-            </Row>
             {mappings.isPending ? (
               loading
             ) : mappings.error ? (

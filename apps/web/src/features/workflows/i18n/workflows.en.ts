@@ -1,6 +1,7 @@
 /** The /workflows screen's words (en). Merged into the app's messages in app/i18n/locales/en.ts. */
 export const workflowsEn = {
   title: 'Workflows and templates',
+  description: 'Reusable steps and document templates: the next ePak starts with its signers and tags in place.',
   tabs: { workflows: 'Workflow templates', documents: 'Document templates' },
   workflowsHint: 'Reusable steps: who reviews and signs, in which order, with reminders and an expiry.',
   newWorkflow: 'New workflow template',

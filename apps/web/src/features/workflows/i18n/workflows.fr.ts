@@ -1,6 +1,7 @@
 /** The /workflows screen's words (fr). Merged into the app's messages in app/i18n/locales/fr.ts. */
 export const workflowsFr = {
   title: 'Circuits et modèles',
+  description: 'Des étapes et des modèles de documents réutilisables : le prochain ePak part avec ses signataires et ses champs déjà en place.',
   tabs: { workflows: 'Modèles de circuit', documents: 'Modèles de document' },
   workflowsHint:
     'Des étapes réutilisables : qui relit et signe, dans quel ordre, avec relances et expiration.',

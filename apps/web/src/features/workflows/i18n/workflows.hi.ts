@@ -1,6 +1,7 @@
 /** The /workflows screen's words (hi). Merged into the app's messages in app/i18n/locales/hi.ts. */
 export const workflowsHi = {
   title: 'वर्कफ़्लो और टेम्पलेट',
+  description: 'दोबारा इस्तेमाल होने वाले चरण और दस्तावेज़ टेम्पलेट: अगला ePak अपने हस्ताक्षरकर्ताओं और टैग के साथ तैयार शुरू होता है।',
   tabs: { workflows: 'वर्कफ़्लो टेम्पलेट', documents: 'दस्तावेज़ टेम्पलेट' },
   workflowsHint:
     'दोबारा उपयोग होने वाले चरण: कौन समीक्षा और हस्ताक्षर करता है, किस क्रम में, अनुस्मारक और समाप्ति के साथ।',

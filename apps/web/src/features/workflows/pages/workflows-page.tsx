@@ -1,7 +1,8 @@
-import { Stack, Tabs, Title } from '@mantine/core';
+import { Stack, Tabs } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useSearchParams } from 'react-router';
 import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
+import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { DocumentsTab } from '../components/documents-tab.tsx';
 import { LetterheadsTab } from '../components/letterheads-tab.tsx';
 import { TemplateTagEditor } from '../components/template-tag-editor.tsx';
@@ -25,9 +26,7 @@ export function WorkflowsPage() {
   const tab = asked === 'documents' || asked === 'letterheads' ? asked : 'workflows';
   return (
     <Stack data-testid="page-workflows">
-      <Title order={1} size="h2">
-        {t('workflows.title')}
-      </Title>
+      <PageHeader title={t('workflows.title')} description={t('workflows.description')} />
       <Tabs
         value={tab}
         onChange={(v) => setParams(v === 'documents' || v === 'letterheads' ? { tab: v } : {})}
