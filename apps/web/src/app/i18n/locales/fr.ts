@@ -301,6 +301,8 @@ export const fr: Messages = {
     dateFormat: 'Format de date',
     photo: 'Photo',
     photoType: 'La photo doit être une image PNG ou JPEG.',
+    photoHint: 'Une image PNG ou JPEG, jusqu’à 1 Mo.',
+    signatureHint: 'Une image PNG ou JPEG, jusqu’à 512 Ko.',
     superAdminReadOnly: "Un super administrateur n'a pas de profil d'organisation à modifier.",
     signatureTitle: 'Signature et initiales enregistrées',
     signature: 'Signature',
@@ -779,6 +781,9 @@ export const fr: Messages = {
       reviewed: 'Merci, votre relecture est enregistrée.',
       rejected: 'Vous avez refusé l’ePak.',
       delegated: 'Vous avez délégué l’ePak.',
+      downloadCopy: 'Télécharger votre exemplaire signé',
+      downloadCopyOf: 'Télécharger votre exemplaire signé de {{name}}',
+      keepCopy: 'Gardez un exemplaire de ce que vous avez signé ; vous pourrez ensuite fermer cette fenêtre.',
       closeWindow: 'Vous pouvez fermer cette fenêtre.',
       copyByMail:
         'Toutes les personnes concernées sont informées ; les documents signés arrivent par e-mail une fois l’ePak terminé.',

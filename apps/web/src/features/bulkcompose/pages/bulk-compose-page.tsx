@@ -1,26 +1,21 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Loader,
-  Progress,
-  Select,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Badge, Box, Button, Card, Group, Loader, Progress, Select, Stack, Text } from '@mantine/core';
+import { IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { showFailure } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
+import { FileDropzone } from '../../../ui/components/file-dropzone.tsx';
 import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { type StampChoice, StampPaperPicker } from '../../compose/components/stamp-paper-picker.tsx';
 import { fetchHeader, useBulkLayout, useBulkTemplates, useStartBulkCompose } from '../api.ts';
 import { BulkRunCard } from '../components/bulk-run-card.tsx';
 import { uploadFailure } from '../row-reason.ts';
 import { saveBlob } from '../save-blob.ts';
+
+/** A CSV as browsers name it (Excel's own type on Windows). */
+const CSV_TYPES = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'] };
 
 /**
  * `/bulkcompose` (spec §2, issue 13): pick a document template with a workflow, download its CSV
@@ -78,9 +73,19 @@ export function BulkComposePage() {
           <Text size="sm">{t('bulkcompose.loading')}</Text>
         </Group>
       ) : options.length === 0 ? (
-        <Alert color="gray" data-testid="bulk-no-templates">
-          {t('bulkcompose.noTemplates')}
-        </Alert>
+        <Card withBorder>
+          <EmptyState
+            icon={<IconTemplate stroke={1.5} />}
+            title={t('bulkcompose.noTemplates')}
+            text={t('bulkcompose.noTemplatesText')}
+            action={
+              <Button component={Link} to="/workflows?tab=documents">
+                {t('bulkcompose.openWorkflows')}
+              </Button>
+            }
+            data-testid="bulk-no-templates"
+          />
+        </Card>
       ) : (
         <Select
           label={t('bulkcompose.template')}
@@ -125,16 +130,17 @@ export function BulkComposePage() {
               </Button>
             </Group>
             <StampPaperPicker value={stampPaper} onChange={setStampPaper} firstDocumentName={null} perRow />
-            <FileInput
-              label={t('bulkcompose.file')}
-              accept=".csv,text/csv"
-              value={file}
-              onChange={setFile}
-              clearable
-              clearButtonProps={{ 'aria-label': t('bulkcompose.clearFile') }}
-              data-testid="bulk-file"
-              maw={480}
-            />
+            <Box maw={560}>
+              <FileDropzone
+                label={t('bulkcompose.file')}
+                hint={t('bulkcompose.fileHint')}
+                accept={CSV_TYPES}
+                value={file}
+                onChange={setFile}
+                compact
+                data-testid="bulk-file"
+              />
+            </Box>
             {uploaded !== null ? (
               <Progress
                 value={Math.round(uploaded * 100)}

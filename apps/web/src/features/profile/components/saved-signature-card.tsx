@@ -1,7 +1,8 @@
-import { Button, Card, FileInput, Group, Image, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Card, Image, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { FileDropzone } from '../../../ui/components/file-dropzone.tsx';
 import { type SavedImages, useSavedSignature, useSaveSignature } from '../api.ts';
 import { readAsBase64 } from '../photo.ts';
 
@@ -51,21 +52,28 @@ export function SavedSignatureCard({ userId }: { userId: string }) {
             {t('profile.signatureNone')}
           </Text>
         )}
-        <Group gap="xs" align="flex-end">
-          <FileInput
-            // The visible label names the field (a placeholder would be too faint to read).
-            label={`${t('profile.signatureUpload')} (${label})`}
-            accept="image/png,image/jpeg"
-            size="xs"
-            data-testid={`upload-${kind}`}
-            onChange={(f) => void upload(kind, f)}
-          />
-          {image && (
-            <Button size="compact-xs" variant="subtle" color="red" onClick={() => void remove(kind)}>
-              {t('profile.signatureRemove')}
-            </Button>
-          )}
-        </Group>
+        {image && (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color="red"
+            w="fit-content"
+            onClick={() => void remove(kind)}
+          >
+            {t('profile.signatureRemove')}
+          </Button>
+        )}
+        <FileDropzone
+          label={`${t('profile.signatureUpload')} (${label})`}
+          hint={t('profile.signatureHint')}
+          accept={{ 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] }}
+          // Saved as soon as chosen: the picture above is the chosen file.
+          value={null}
+          onChange={(f) => void upload(kind, f)}
+          loading={save.isPending}
+          compact
+          data-testid={`upload-${kind}`}
+        />
       </Stack>
     );
   };

@@ -1,16 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Avatar,
-  Button,
-  Card,
-  FileInput,
-  Group,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-} from '@mantine/core';
+import { Alert, Avatar, Button, Card, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Limits, ProfileUpdateSchema, SUPPORTED_LANGUAGES } from '@signet/contracts';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
@@ -23,6 +12,7 @@ import { formatDate } from '../../../app/i18n/dates.ts';
 import { changeLanguage, isLanguage } from '../../../app/i18n/i18n.ts';
 import { LANGUAGE_NAMES } from '../../../app/layout/language-menu.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { FileDropzone } from '../../../ui/components/file-dropzone.tsx';
 import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { TextField } from '../../auth/components/text-field.tsx';
 import { useSaveProfile } from '../api.ts';
@@ -30,6 +20,9 @@ import { ManagedGroupsCard } from '../components/managed-groups-card.tsx';
 import { SavedSignatureCard } from '../components/saved-signature-card.tsx';
 import { SigningPasscodeCard } from '../components/signing-passcode-card.tsx';
 import { MAX_PHOTO_BYTES, readAsBase64 } from '../photo.ts';
+
+/** A profile photo: PNG or JPEG (its size is checked with its own message). */
+const IMAGE_TYPES = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] };
 
 const FormSchema = ProfileUpdateSchema.extend({ firstName: requiredText, lastName: requiredText });
 type FormValues = z.infer<typeof FormSchema>;
@@ -60,6 +53,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   const save = useSaveProfile();
   const [photo, setPhoto] = useState<{ data: string; type: 'image/png' | 'image/jpeg' } | null>(null);
+  const [photoFile, setPhotoFile] = useState<File | null>(null);
   const readOnly = user.role === 'super_admin';
   const form = useForm<FormValues>({
     resolver: zodResolver(FormSchema),
@@ -81,9 +75,13 @@ function ProfileForm({ user }: { user: CurrentUser }) {
       : null;
 
   async function handlePhoto(file: File | null) {
-    if (!file) return setPhoto(null);
+    if (!file) {
+      setPhotoFile(null);
+      return setPhoto(null);
+    }
     if (file.size > MAX_PHOTO_BYTES) return toast.error(t('messages.maxSizeExceeded'));
     if (file.type !== 'image/png' && file.type !== 'image/jpeg') return toast.error(t('profile.photoType'));
+    setPhotoFile(file);
     setPhoto({ data: await readAsBase64(file), type: file.type });
   }
 
@@ -192,12 +190,15 @@ function ProfileForm({ user }: { user: CurrentUser }) {
               )}
             />
           </SimpleGrid>
-          <FileInput
+          <FileDropzone
             label={t('profile.photo')}
-            accept="image/png,image/jpeg"
-            clearable
-            data-testid="profile-photo"
+            hint={t('profile.photoHint')}
+            accept={IMAGE_TYPES}
+            value={photoFile}
             onChange={(f) => void handlePhoto(f)}
+            disabled={readOnly}
+            compact
+            data-testid="profile-photo"
           />
           {!readOnly && <SavedSignatureCard userId={user.id} />}
           {!readOnly && <ManagedGroupsCard userId={user.id} />}

@@ -1,4 +1,4 @@
-import { Button, FileInput, Modal, Group as Row, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Modal, Group as Row, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   type IndiaStateCode,
   STAMP_CERTIFICATE_MAX_BYTES,
@@ -9,9 +9,17 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { closeButtonProps, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { FileDropzone } from '../../../ui/components/file-dropzone.tsx';
 import { useAddStampPaper, useEditStampPaper } from '../api.ts';
 import { stampErrorMessage } from '../stamp-errors.ts';
 import { DenominationSelect, StateSelect } from './stamp-selects.tsx';
+
+/** What a certificate may be: a PDF or a picture (the size is checked with its own message). */
+const CERTIFICATE_TYPES = {
+  'application/pdf': ['.pdf'],
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+};
 
 interface Fields {
   stampId: string;
@@ -116,16 +124,14 @@ export function StampPaperDialog({
       >
         <Stack data-testid="stamp-paper-dialog">
           {!paper && (
-            <FileInput
+            <FileDropzone
               label={t('stampPapers.form.certificate')}
-              description={t('stampPapers.form.certificateHint')}
-              placeholder={t('stampPapers.form.certificatePlaceholder')}
-              accept="application/pdf,image/png,image/jpeg,.pdf,.png,.jpg,.jpeg"
+              hint={t('stampPapers.form.certificateHint')}
+              accept={CERTIFICATE_TYPES}
               value={fields.certificate}
               onChange={(certificate) => setFields((f) => ({ ...f, certificate }))}
-              clearable
-              clearButtonProps={{ 'aria-label': t('stampPapers.form.clearCertificate') }}
               required
+              compact
               error={missing.has('certificate') ? t('stampPapers.form.certificateRequired') : undefined}
               data-testid="stamp-form-certificate"
             />
