@@ -1,11 +1,11 @@
-import { Image, Loader, Modal, PasswordInput, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Image, Loader, PasswordInput, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type RubberStamp, SIGNING_PASSCODE_PATTERN } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closeButtonProps } from '../../../app/feedback.tsx';
 import { useRubberStampWords } from '../../admin/i18n/rubber-stamp-words.ts';
 import { useRubberStamps } from '../../admin/rubber-stamps-api.ts';
 import { usePasscodeWords } from '../../profile/i18n/passcode-words.ts';
+import { DialogFrame } from './dialog-frame.tsx';
 
 /**
  * Tapping a rubberStamp tag (issue 14): the stamps shared with the signer, directly or through a
@@ -17,12 +17,13 @@ export function RubberStampPicker({
   opened,
   onClose,
   onPick,
-  fullScreen = false,
+  sheet = false,
 }: {
   opened: boolean;
   onClose: () => void;
   onPick: (stamp: RubberStamp, passcode: string) => void;
-  fullScreen?: boolean;
+  /** A phone: a bottom sheet as high as its stamps; otherwise a centred modal. */
+  sheet?: boolean;
 }) {
   const { t } = useTranslation();
   useRubberStampWords();
@@ -31,12 +32,14 @@ export function RubberStampPicker({
   const [passcode, setPasscode] = useState('');
   const ready = SIGNING_PASSCODE_PATTERN.test(passcode);
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
       title={t('adminRubberStamps.pickerTitle')}
-      fullScreen={fullScreen}
-      closeButtonProps={closeButtonProps()}
+      sheet={sheet}
+      sheetHeight="auto"
+      width={560}
+      testId="rubber-stamp-dialog"
     >
       <Stack gap="sm">
         <PasswordInput
@@ -78,6 +81,6 @@ export function RubberStampPicker({
           </SimpleGrid>
         )}
       </Stack>
-    </Modal>
+    </DialogFrame>
   );
 }

@@ -6,7 +6,6 @@ import {
   FileButton,
   Group,
   Image,
-  Modal,
   SegmentedControl,
   Stack,
   Tabs,
@@ -16,11 +15,15 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { closeButtonProps } from '../../../app/feedback.tsx';
 import { readImageFile } from '../../document-view/image-file.ts';
 import { SIGNATURE_FONTS, type SignatureFont, typedSignaturePng } from '../signature-image.ts';
+import { DialogFrame } from './dialog-frame.tsx';
 import { SignaturePad } from './signature-pad.tsx';
 import { SignaturePhotoUpload } from './signature-photo-upload.tsx';
+
+/** The dialog's width on a desktop, in px; the pad is that less the padding, and a third as high. */
+const DIALOG_WIDTH = 640;
+const PAD_ASPECT = 3;
 
 /** The server takes signature pictures up to 512 KB (code -142 above). */
 const MAX_SIGNATURE_KB = 512;
@@ -29,16 +32,18 @@ type Mode = 'draw' | 'type' | 'upload' | 'saved';
 
 /**
  * The signature popover (spec §2): draw, type in a handwriting font, upload a PNG or JPEG or a
- * photo of a handwritten signature (cleaned by the server), or use the saved signature or initials. Answers a PNG/JPEG data URL. On a phone (`fullScreen`) it takes
- * the whole screen and the pad all the height left, in either orientation; the other ways stay one
- * tap away in the tabs.
+ * photo of a handwritten signature (cleaned by the server), or use the saved signature or
+ * initials. Answers a PNG/JPEG data URL. On a desktop it is a centred modal 640 px wide, its pad
+ * 3:1; on a phone (`sheet`) a bottom sheet whose pad takes all the height left, in either
+ * orientation (issue 31). The other ways stay one tap away in the tabs.
  */
 export function SignatureDialog({
   opened,
   kind,
   defaultName,
   saved,
-  fullScreen = false,
+  sheet: asSheet,
+  fullScreen,
   onClose,
   onDone,
 }: {
@@ -47,11 +52,15 @@ export function SignatureDialog({
   /** Prefills the typed signature: the signer's name, or their initials. */
   defaultName: string;
   saved: string | null;
+  /** A phone: a bottom sheet; otherwise a centred modal. */
+  sheet?: boolean;
+  /** Bulk signing's older name for `sheet`. */
   fullScreen?: boolean;
   onClose: () => void;
   onDone: (picture: string) => void;
 }) {
   const { t } = useTranslation();
+  const sheet = asSheet ?? fullScreen ?? false;
   const [mode, setMode] = useState<Mode>(saved ? 'saved' : 'draw');
   const [drawn, setDrawn] = useState<string | null>(null);
   const [typed, setTyped] = useState(defaultName);
@@ -90,32 +99,26 @@ export function SignatureDialog({
   const picture = { draw: drawn, type: typedPng, upload: uploaded, saved }[mode];
   const title = t(kind === 'signature' ? 'sign.dialog.signatureTitle' : 'sign.dialog.initialsTitle');
   return (
-    <Modal
+    <DialogFrame
       opened={opened}
       onClose={onClose}
       title={title}
-      size="lg"
-      fullScreen={fullScreen}
-      closeButtonProps={closeButtonProps()}
-      // Full screen, the modal is a column: the pad takes what the tabs and buttons leave.
-      styles={
-        fullScreen
-          ? {
-              content: { display: 'flex', flexDirection: 'column' },
-              body: { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 },
-            }
-          : undefined
-      }
-      data-testid="signature-dialog"
-      data-full-screen={fullScreen}
+      sheet={sheet}
+      // Sideways, a phone has no height to spare: the sheet takes it all.
+      sheetHeight={portrait ? '92%' : '100%'}
+      width={DIALOG_WIDTH}
+      fill
+      testId="signature-dialog"
+      // Read by the bulk-signing journey on a phone (data-layout says sheet or modal).
+      attributes={{ 'data-full-screen': String(sheet) }}
     >
       <Tabs
         value={mode}
         onChange={(v) => v && setMode(v as Mode)}
         keepMounted={false}
-        style={fullScreen ? { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 } : undefined}
+        style={sheet ? { flex: 1, display: 'flex', flexDirection: 'column', minHeight: 0 } : undefined}
       >
-        <Tabs.List grow={fullScreen}>
+        <Tabs.List grow={sheet}>
           <Tabs.Tab value="draw" data-testid="signature-tab-draw">
             {t('sign.dialog.draw')}
           </Tabs.Tab>
@@ -131,15 +134,18 @@ export function SignatureDialog({
             </Tabs.Tab>
           )}
         </Tabs.List>
-        <Tabs.Panel value="draw" pt="sm" style={fullScreen ? { flex: 1, minHeight: 0 } : undefined}>
-          {fullScreen && portrait && (
+        <Tabs.Panel value="draw" pt="sm" style={sheet ? { flex: 1, minHeight: 0 } : undefined}>
+          {sheet && portrait && (
             <Text size="xs" c="dimmed" mb={4}>
               {t('signPhone.landscapeHint')}
             </Text>
           )}
+          {/* On a phone the pad takes the sheet's height; on a desktop it is as wide as the
+              dialog and a third of that high, the shape of a signature. */}
           <SignaturePad
             onChange={setDrawn}
-            height={fullScreen ? `max(140px, calc(100dvh - ${portrait ? 250 : 210}px))` : undefined}
+            height={sheet ? `max(140px, calc(${portrait ? '92dvh - 250px' : '100dvh - 210px'}))` : undefined}
+            aspectRatio={sheet ? undefined : PAD_ASPECT}
           />
         </Tabs.Panel>
         <Tabs.Panel value="type" pt="sm">
@@ -209,6 +215,6 @@ export function SignatureDialog({
           {t('sign.dialog.apply')}
         </Button>
       </Group>
-    </Modal>
+    </DialogFrame>
   );
 }

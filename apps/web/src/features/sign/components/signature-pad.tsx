@@ -6,15 +6,19 @@ import { trimmedPng } from '../signature-image.ts';
 /**
  * An on-screen signature pad (spec §9 pad type On-Screen): mouse, pen or finger; strokes are
  * smoothed through their midpoints. `onChange` gets the trimmed PNG, or null once cleared.
- * `height` may be a CSS length (the full-screen pad on a phone): the canvas follows its box as
- * it changes (a phone turned sideways) and keeps what was drawn.
+ * `height` may be a CSS length (the pad of the phone's sheet), or the pad keeps an `aspectRatio`
+ * (the desktop's dialog): the canvas follows its box as it changes (a phone turned sideways) and
+ * keeps what was drawn.
  */
 export function SignaturePad({
   onChange,
   height = 180,
+  aspectRatio,
 }: {
   onChange: (png: string | null) => void;
   height?: number | string;
+  /** Width over height: the pad's height follows its width (then `height` is not used). */
+  aspectRatio?: number | undefined;
 }) {
   const { t } = useTranslation();
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -116,7 +120,7 @@ export function SignaturePad({
         onPointerCancel={up}
         style={{
           width: '100%',
-          height,
+          ...(aspectRatio ? { aspectRatio: String(aspectRatio) } : { height }),
           border: '1px dashed var(--mantine-color-gray-5)',
           borderRadius: 4,
           touchAction: 'none',

@@ -287,7 +287,10 @@ export function SigningView({
     try {
       const answer = await work();
       setDialog(null);
-      toast.success(t(outcome === 'signed' ? 'sign.done.signed' : 'sign.done.reviewed'));
+      // The finish screen says it in words, a toast there would only cover them (issue 31); a
+      // custodian hosting a signer goes back to the ePak, which does not say it.
+      if (!answer || acting.hosted)
+        toast.success(t(outcome === 'signed' ? 'sign.done.signed' : 'sign.done.reviewed'));
       if (answer) onFinished(outcome);
     } catch (e) {
       const stampRefusal =
@@ -459,7 +462,7 @@ export function SigningView({
     try {
       await reject.mutateAsync(choice);
       setDialog(null);
-      toast.success(t('sign.done.rejected'));
+      if (acting.hosted) toast.success(t('sign.done.rejected'));
       onFinished('rejected');
     } catch (e) {
       showFailure(t, e);
@@ -473,7 +476,7 @@ export function SigningView({
     try {
       await delegate.mutateAsync({ ...to, ...choice });
       setDialog(null);
-      toast.success(t('sign.done.delegated', { email: to.email }));
+      if (acting.hosted) toast.success(t('sign.done.delegated', { email: to.email }));
       onFinished('delegated');
     } catch (e) {
       showFailure(t, e);
@@ -522,7 +525,7 @@ export function SigningView({
             (pictureTag.type === 'userInitial' ? saved.data?.initialsImage : saved.data?.signatureImage) ??
             null
           }
-          fullScreen={phone}
+          sheet={phone}
           onClose={() => setDialog(null)}
           onDone={(picture) => void applyPicture(pictureTag, picture)}
         />
@@ -542,7 +545,7 @@ export function SigningView({
         <Suspense fallback={null}>
           <RubberStampPicker
             opened
-            fullScreen={phone}
+            sheet={phone}
             onClose={() => setDialog(null)}
             onPick={(stamp, passcode) => {
               setStampPasscode(passcode);

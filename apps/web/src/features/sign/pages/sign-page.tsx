@@ -1,5 +1,5 @@
 import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { Code, type EpakDetail } from '@signet/contracts';
+import { Code, type EpakDetail, type Tag } from '@signet/contracts';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -17,9 +17,10 @@ import { loadPdfEngine } from '../../document-view/pdf-engine.ts';
 import { exchangeEasySignLink, unlockEpak, useReasons, useSigningData } from '../api.ts';
 import { FirstPagePicture } from '../components/first-page-picture.tsx';
 import { NumericSecretInput } from '../components/numeric-secret-input.tsx';
+import { SignedCopyButtons } from '../components/signed-copy-buttons.tsx';
 import { SigningView } from '../components/signing-view.tsx';
 import { usePhoneLayout } from '../phone/use-phone-layout.ts';
-import { actingRecipient } from '../signing-state.ts';
+import { actingRecipient, documentsToSign } from '../signing-state.ts';
 
 /** A session opened by an easy-sign link reaches one ePak; the page then offers no way elsewhere. */
 const LINK_SESSION_KEY = 'signet.linkSession';
@@ -147,7 +148,18 @@ function EasySignEntry({ easyToken }: { easyToken: string }) {
   return <Loader aria-label={t('common.loading')} m="md" />;
 }
 
-function Finished({ outcome, linkSession }: { outcome: string; linkSession: boolean }) {
+/** What the finish screen shows: the outcome, and the documents the signer signed (their copies). */
+interface Outcome {
+  outcome: string;
+  ePakId: string;
+  signed: { id: string; name: string }[];
+}
+
+/**
+ * The finish screen. It says the outcome itself, so the signing view raises no toast over it
+ * (issue 31); a signer — a guest from an easy-sign link too — downloads their copy here.
+ */
+function Finished({ outcome, ePakId, signed, linkSession }: Outcome & { linkSession: boolean }) {
   const { t } = useTranslation();
   return (
     <Center mt="xl" px="sm">
@@ -156,7 +168,16 @@ function Finished({ outcome, linkSession }: { outcome: string; linkSession: bool
           <Title order={2} size="h3">
             {t(`sign.finished.${outcome}`)}
           </Title>
-          <Text size="sm">{t(linkSession ? 'sign.finished.closeWindow' : 'sign.finished.copyByMail')}</Text>
+          <SignedCopyButtons ePakId={ePakId} documents={signed} />
+          <Text size="sm">
+            {t(
+              linkSession
+                ? signed.length > 0
+                  ? 'sign.finished.keepCopy'
+                  : 'sign.finished.closeWindow'
+                : 'sign.finished.copyByMail',
+            )}
+          </Text>
           {!linkSession && (
             <Button component={Link} to="/dashboard">
               {t('sign.back')}
@@ -169,7 +190,16 @@ function Finished({ outcome, linkSession }: { outcome: string; linkSession: bool
 }
 
 /** The ePak when there is nothing for this viewer to do: its state, and in-person hosting for its custodian. */
-function NothingToDo({ detail, userId }: { detail: EpakDetail; userId: string }) {
+function NothingToDo({
+  detail,
+  userId,
+  signed,
+}: {
+  detail: EpakDetail;
+  userId: string;
+  /** The documents this person signed here: their copies to download. */
+  signed: { id: string; name: string }[];
+}) {
   const { t } = useTranslation();
   const step = detail.steps.find((s) => s.status === 'current');
   const hostable =
@@ -184,6 +214,7 @@ function NothingToDo({ detail, userId }: { detail: EpakDetail; userId: string })
             {detail.subject}
           </Title>
           <Text size="sm">{t('sign.nothingToDo', { status: t(`status.${detail.status}`) })}</Text>
+          <SignedCopyButtons ePakId={detail.ePakId} documents={signed} />
           {hostable.map((r) => (
             <Button
               key={r.id}
@@ -223,10 +254,10 @@ function SignEpak({
   const asked = [useCurrentUser(), useReasons(), useTenantConfiguration()].every(answered);
   const signing = useDeferredValue(asked ? data.data : undefined);
   const [unlockError, setUnlockError] = useState<string | null>(null);
-  const [finished, setFinished] = useState<string | null>(null);
+  const [finished, setFinished] = useState<Outcome | null>(null);
   const userId = userIdOf(sessionStore.accessToken());
 
-  if (finished) return <Finished outcome={finished} linkSession={linkSession} />;
+  if (finished) return <Finished {...finished} linkSession={linkSession} />;
   if (data.isError) {
     if (needsSecurityCode(data.error))
       return (
@@ -250,7 +281,14 @@ function SignEpak({
     return picture ? <FirstPagePicture picture={picture} /> : <Loader aria-label={t('common.loading')} />;
   }
   const acting = actingRecipient(signing.detail, userId, hostRecipientId);
-  if (!acting) return <NothingToDo detail={signing.detail} userId={userId} />;
+  if (!acting)
+    return (
+      <NothingToDo
+        detail={signing.detail}
+        userId={userId}
+        signed={signedDocuments(signing, signedEntries(signing.detail, userId))}
+      />
+    );
   return (
     <SigningView
       key={`${ePakId}:${acting.recipient.id}`}
@@ -262,7 +300,12 @@ function SignEpak({
       onFinished={(outcome) => {
         void queryClient.invalidateQueries();
         if (acting.hosted) void navigate(`/sign?ePakId=${ePakId}`, { replace: true });
-        else setFinished(outcome);
+        else
+          setFinished({
+            outcome,
+            ePakId,
+            signed: outcome === 'signed' ? signedDocuments(signing, [acting.recipient.id]) : [],
+          });
       }}
     />
   );
@@ -297,6 +340,27 @@ export function SignPage() {
     <SignLayout linkSession={linkSession}>
       <SignEpak key={ePakId} ePakId={ePakId} hostRecipientId={params.get('host')} linkSession={linkSession} />
     </SignLayout>
+  );
+}
+
+/** The documents these recipient entries signed: those with their tags (all, when they have none). */
+function signedDocuments(
+  signing: { detail: EpakDetail; tags: readonly Tag[] },
+  recipientIds: readonly string[],
+): { id: string; name: string }[] {
+  if (recipientIds.length === 0) return [];
+  const mine = signing.tags.filter((x) => x.recipientId !== null && recipientIds.includes(x.recipientId));
+  const ids = documentsToSign(
+    signing.detail.documents.map((d) => d.id),
+    mine,
+  );
+  return signing.detail.documents.filter((d) => ids.includes(d.id)).map((d) => ({ id: d.id, name: d.name }));
+}
+
+/** This person's recipient entries that have signed (one person may sign in two steps). */
+function signedEntries(detail: EpakDetail, userId: string): string[] {
+  return detail.steps.flatMap((s) =>
+    s.recipients.filter((r) => r.userId === userId && r.status === 'Signed').map((r) => r.id),
   );
 }
 
