@@ -22,6 +22,7 @@ import { StatusBadge } from '../../../ui/components/status-badge.tsx';
 import { contrastRatio } from '../../../ui/tokens/contrast.ts';
 import { RECIPIENT_COLOURS } from '../../../ui/tokens/recipient-colours.ts';
 import { type StatusKind, statusTone } from '../../../ui/tokens/status-colours.ts';
+import { DesignDataSections } from '../components/design-data-sections.tsx';
 import { useDesignWords } from '../i18n/design-words.ts';
 
 const STEP_STATUSES = ['waiting', 'current', 'done'] as const;
@@ -187,6 +188,8 @@ export function DesignPage() {
             </Card>
           </SimpleGrid>
         </Section>
+
+        <DesignDataSections />
 
         <Section title={w('sections.statusBadge')}>
           <Group gap="xs">
