@@ -1,4 +1,4 @@
-import { ROUTES_BY_ROLE, type Role, type TenantConfiguration } from '@signet/contracts';
+import type { Role, TenantConfiguration } from '@signet/contracts';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -12,99 +12,11 @@ import {
 } from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { onePagePdf } from './support/pdf.ts';
+import { ACCOUNTS, PUBLIC_PATHS, pathsFor, settled, settledOrThrow } from './support/screens.ts';
 
 /** The narrowest and widest phones people sign on, and the common one between. */
 const WIDTHS = [360, 390, 430] as const;
 const PHONE = { viewport: { width: WIDTHS[0], height: 800 }, isMobile: true, hasTouch: true };
-
-/** One account per demo role (root has the admin's routes). */
-const ACCOUNTS: Partial<Record<Role, string>> = {
-  admin: 'admin@demo.test',
-  custodian: 'custodian@demo.test',
-  submitter: 'submitter@demo.test',
-  signer: 'signer1@demo.test',
-  registrar: 'registrar@demo.test',
-  super_admin: 'superadmin@demo.test',
-};
-
-/** Every tab of /admin, each its own screen. */
-const ADMIN_TABS = [
-  'users',
-  'groups',
-  'settings',
-  'integrations',
-  'webhooks',
-  'reasons',
-  'workflowStates',
-  'userSyncUp',
-  'sso',
-  'rubberStamps',
-];
-
-/** Screens anyone may open without signing in (the signing view has its own phone journey). */
-const PUBLIC_PATHS = [
-  '/login',
-  '/signup',
-  '/forgetpassword',
-  '/landing',
-  '/accessdenied?status=forbidden',
-  '/resetpassword',
-  '/register',
-  '/thanks',
-  '/changepassword',
-  '/authenticate',
-  '/invitation',
-  '/verify',
-];
-
-/** The addresses a role may open: its routes (spec §6), the ePak list with the dashboard, each admin tab. */
-function pathsFor(role: Role): string[] {
-  const paths: string[] = [];
-  for (const route of ROUTES_BY_ROLE[role]) {
-    if (route === 'admin') paths.push(...ADMIN_TABS.map((tab) => `/admin?tab=${tab}`));
-    else paths.push(`/${route}`);
-    if (route === 'dashboard') paths.push('/epaks', '/dashboard?folder=Pending');
-    if (route === 'stamppapers') paths.push('/stamppapers?view=statistics');
-  }
-  return paths;
-}
-
-/** The screen is drawn: its heading is there and nothing is loading or moving any more. */
-async function settled(page: Page, path: string): Promise<string[]> {
-  try {
-    await settledOrThrow(page);
-    return [];
-  } catch {
-    const state = await page.evaluate(
-      () =>
-        `${location.pathname}${location.search}: h1 ${document.querySelector('main h1') !== null}, loading ${[
-          ...document.querySelectorAll(
-            '[data-testid=route-progress], [data-testid=page-loader], .mantine-Loader-root',
-          ),
-        ]
-          .map((e) => e.getAttribute('data-testid') ?? e.className)
-          .join(' ')}`,
-    );
-    return [`${path} never settled (${state})`];
-  }
-}
-
-async function settledOrThrow(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      document.querySelector('main h1') !== null &&
-      document.querySelector(
-        '[data-testid=route-progress], [data-testid=page-loader], .mantine-Loader-root',
-      ) === null &&
-      document
-        .getAnimations()
-        .every(
-          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
-        ),
-    undefined,
-    { timeout: 5_000 },
-  );
-}
 
 /** Widths at which the current screen scrolls sideways, with the widest element that sticks out. */
 async function overflowing(page: Page, path: string): Promise<string[]> {

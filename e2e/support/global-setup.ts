@@ -54,12 +54,26 @@ async function waitUntilAlive(url: string, server: ChildProcess, timeoutMs: numb
   throw new Error(`the server did not answer within ${timeoutMs} ms`);
 }
 
+/** What `startStack` started: the server's address and its helpers, and how to stop them all. */
+export interface Stack {
+  baseUrl: string;
+  mailDir: string;
+  jwtSecret: string;
+  oneDriveOrigin: string;
+  espOrigin: string;
+  espCaPem: string;
+  cscCaPem: string;
+  close(): Promise<void>;
+}
+
 /**
- * Builds the web app and the server, starts the compiled server (embedded database, demo data,
- * mail to a loopback SMTP server) and one Chromium, and hands their addresses to the journeys.
- * `E2E_SKIP_BUILD=1` reuses apps/web/dist; `E2E_SERVER_ROOT` runs the server from another checkout.
+ * Builds the web app and the server, and starts the compiled server (embedded database, demo data,
+ * mail to a loopback SMTP server) with its loopback providers. Used by the journeys' global setup
+ * and by `npm run screenshots`. `E2E_SKIP_BUILD=1` reuses apps/web/dist; `E2E_SERVER_ROOT` runs
+ * the server from another checkout. `demoHistory` gives the demo tenant its weeks of ePaks, as
+ * `npm start` does (the journeys expect a nearly empty tenant).
  */
-export default async function setup(project: TestProject) {
+export async function startStack(options: { demoHistory?: boolean } = {}): Promise<Stack> {
   if (process.env.E2E_SKIP_BUILD !== '1') {
     // Vitest sets NODE_ENV=test, which would build React's development bundles (and break the
     // bundle budget); the journeys test what users get.
@@ -110,7 +124,7 @@ export default async function setup(project: TestProject) {
       INIT_CWD: serverRoot,
       SIGNET_DEMO: '1',
       // The journeys expect a nearly empty demo tenant; e2e/demo-history.e2e.test.ts has its own.
-      SIGNET_DEMO_HISTORY: '0',
+      SIGNET_DEMO_HISTORY: options.demoHistory ? '1' : '0',
       SMTP_URL: mail.url,
       APP_URL: baseUrl,
       SIGNET_JWT_SECRET: jwtSecret,
@@ -149,6 +163,30 @@ export default async function setup(project: TestProject) {
     throw new Error(`${(error as Error).message}\n${output.slice(-4000)}`);
   }
 
+  return {
+    baseUrl,
+    mailDir,
+    jwtSecret,
+    oneDriveOrigin,
+    espOrigin: esp.url,
+    espCaPem: esp.caPem,
+    cscCaPem: csc.caPem,
+    async close() {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+      await mail.close();
+      await esp.close();
+      await csc.close();
+      rmSync(work, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The journeys' global setup: the stack of `startStack` and one Chromium, their addresses handed to the journeys. */
+export default async function setup(project: TestProject) {
+  const stack = await startStack();
   const browser = await chromium.launchServer({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -157,25 +195,18 @@ export default async function setup(project: TestProject) {
   const artifactsDir = join(repoRoot, 'e2e/artifacts');
   mkdirSync(artifactsDir, { recursive: true });
 
-  project.provide('baseUrl', baseUrl);
-  project.provide('mailDir', mailDir);
+  project.provide('baseUrl', stack.baseUrl);
+  project.provide('mailDir', stack.mailDir);
   project.provide('wsEndpoint', browser.wsEndpoint());
-  project.provide('jwtSecret', jwtSecret);
+  project.provide('jwtSecret', stack.jwtSecret);
   project.provide('artifactsDir', artifactsDir);
-  project.provide('oneDriveOrigin', oneDriveOrigin);
-  project.provide('espOrigin', esp.url);
-  project.provide('espCaPem', esp.caPem);
-  project.provide('cscCaPem', csc.caPem);
+  project.provide('oneDriveOrigin', stack.oneDriveOrigin);
+  project.provide('espOrigin', stack.espOrigin);
+  project.provide('espCaPem', stack.espCaPem);
+  project.provide('cscCaPem', stack.cscCaPem);
 
   return async () => {
     await browser.close();
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-    await mail.close();
-    await esp.close();
-    await csc.close();
-    rmSync(work, { recursive: true, force: true });
+    await stack.close();
   };
 }

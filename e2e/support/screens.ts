@@ -1,0 +1,197 @@
+import { ROUTES_BY_ROLE, type Role } from '@signet/contracts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { pagesPdf } from './pdf.ts';
+
+/**
+ * Every screen of the app, one list: which addresses each demo role may open, the public ones,
+ * and when a screen is drawn. Read by the phone-width journey, the screen checks
+ * (e2e/screen-checks.e2e.test.ts) and `npm run screenshots`.
+ */
+
+/** One account per demo role (root has the admin's routes). */
+export const ACCOUNTS: Partial<Record<Role, string>> = {
+  admin: 'admin@demo.test',
+  custodian: 'custodian@demo.test',
+  submitter: 'submitter@demo.test',
+  signer: 'signer1@demo.test',
+  registrar: 'registrar@demo.test',
+  super_admin: 'superadmin@demo.test',
+};
+
+/** Every tab of /admin, each its own screen. */
+export const ADMIN_TABS = [
+  'users',
+  'groups',
+  'settings',
+  'integrations',
+  'webhooks',
+  'reasons',
+  'workflowStates',
+  'userSyncUp',
+  'sso',
+  'rubberStamps',
+] as const;
+
+/** Screens anyone may open without signing in (the signing view is opened from its link). */
+export const PUBLIC_PATHS = [
+  '/login',
+  '/signup',
+  '/forgetpassword',
+  '/landing',
+  '/accessdenied?status=forbidden',
+  '/resetpassword',
+  '/register',
+  '/thanks',
+  '/changepassword',
+  '/authenticate',
+  '/invitation',
+  '/verify',
+] as const;
+
+/** The addresses a role may open: its routes (spec §6), the ePak list with the dashboard, each admin tab. */
+export function pathsFor(role: Role): string[] {
+  const paths: string[] = [];
+  for (const route of ROUTES_BY_ROLE[role]) {
+    if (route === 'admin') paths.push(...ADMIN_TABS.map((tab) => `/admin?tab=${tab}`));
+    else paths.push(`/${route}`);
+    if (route === 'dashboard') paths.push('/epaks', '/dashboard?folder=Pending');
+    if (route === 'stamppapers') paths.push('/stamppapers?view=statistics');
+  }
+  return paths;
+}
+
+/** A file-name-safe name for a screen's address: `/admin?tab=users` → `admin-users`. */
+export function screenName(path: string): string {
+  const [route = '', query = ''] = path.replace(/^\//, '').split('?');
+  const value = new URLSearchParams(query).values().next().value;
+  const name = route === 'accessdenied' || !value ? route : `${route}-${value}`;
+  return name.replace(/[^A-Za-z0-9-]+/g, '-').toLowerCase() || 'root';
+}
+
+/**
+ * The screen is drawn: its heading is there and nothing is loading or moving any more (an
+ * endless animation, a spinner's, does not count as moving).
+ */
+export async function settledOrThrow(page: Page, timeout = 5_000): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.querySelector('main h1') !== null &&
+      document.querySelector(
+        '[data-testid=route-progress], [data-testid=page-loader], .mantine-Loader-root',
+      ) === null &&
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY,
+        ),
+    undefined,
+    { timeout },
+  );
+}
+
+/** Waits for the screen to settle; if it never does, says what was still missing or loading. */
+export async function settled(page: Page, path: string, timeout = 5_000): Promise<string[]> {
+  try {
+    await settledOrThrow(page, timeout);
+    return [];
+  } catch {
+    const state = await page.evaluate(
+      () =>
+        `${location.pathname}${location.search}: h1 ${document.querySelector('main h1') !== null}, loading ${[
+          ...document.querySelectorAll(
+            '[data-testid=route-progress], [data-testid=page-loader], .mantine-Loader-root',
+          ),
+        ]
+          .map((e) => e.getAttribute('data-testid') ?? e.className)
+          .join(' ')}`,
+    );
+    return [`${path} never settled (${state})`];
+  }
+}
+
+/** Heights that go with the widths screens are shown at (a phone's, a laptop's, a desktop's). */
+const HEIGHTS: Record<number, number> = { 390: 844, 1024: 768, 1366: 768, 1920: 1080 };
+
+/** Every page of `context` opens in `language` (the app's stored choice, set before it starts). */
+export async function useLanguage(context: BrowserContext, language: string): Promise<void> {
+  await context.addInitScript((lng) => {
+    localStorage.setItem('signet.locale', lng);
+  }, language);
+}
+
+/**
+ * The current screen at `width`: the window resized, the layout redrawn for it (two frames), the
+ * screen settled and its fonts loaded. Answers what kept it from settling, if anything.
+ */
+export async function showAt(page: Page, path: string, width: number, timeout = 8_000): Promise<string[]> {
+  const size = page.viewportSize();
+  if (size?.width !== width) await page.setViewportSize({ width, height: HEIGHTS[width] ?? 900 });
+  await page.evaluate(
+    () =>
+      new Promise<void>((r) => {
+        requestAnimationFrame(() => requestAnimationFrame(() => r()));
+      }),
+  );
+  const unsettled = await settled(page, path, timeout);
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  return unsettled;
+}
+
+/**
+ * A signing view to look at: the demo custodian composes a one-page ePak for signer1 with a
+ * signature tag; answers its easy-sign link (path and query), which opens without signing in.
+ */
+export async function easySignPath(baseUrl: string, password: string): Promise<string> {
+  const api = async <T>(method: string, path: string, init: RequestInit = {}): Promise<T> => {
+    const body = (await (await fetch(`${baseUrl}/msbapi${path}`, { method, ...init })).json()) as {
+      code: number;
+      data: T;
+      message?: string;
+    };
+    if (body.code !== 1) throw new Error(`${method} ${path} answered ${body.code} ${body.message ?? ''}`);
+    return body.data;
+  };
+  const auth = await api<{ access_token: string; defaultTenantId: string }>('POST', '/v1/authenticate', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'custodian@demo.test', password }).toString(),
+  });
+  const headers = { access_token: auth.access_token, tenant_id: auth.defaultTenantId };
+  const pdf = Buffer.from(
+    pagesPdf(['Service agreement, page 1 of 2', 'Service agreement, page 2 of 2']),
+  ).toString('base64');
+  const ePakId = await api<string>('POST', '/v2/compose/epak', {
+    headers: { ...headers, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      documentList: [{ docName: 'Service agreement.pdf', base64EncodedData: pdf }],
+      workflowData: [
+        {
+          wfStateOrder: '1',
+          action: 'SIGN',
+          signingPolicy: 'ESIGNATURE',
+          docTagsData: [
+            {
+              docName: 'Service agreement.pdf',
+              signer_info: [
+                {
+                  email: 'signer1@demo.test',
+                  firstName: 'Sanjay',
+                  lastName: 'Signer',
+                  tagLocationData: [{ pageNumber: '1', x: '300', y: '100', width: '130', height: '40' }],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    }),
+  });
+  const links = await api<{ easySignInfo: { easySignLink: string }[] }[]>(
+    'GET',
+    `/v2/epaks/easysignlinks/${ePakId}`,
+    { headers },
+  );
+  const link = links[0]?.easySignInfo[0]?.easySignLink;
+  if (!link) throw new Error('the ePak has no easy-sign link');
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+}
