@@ -294,8 +294,6 @@ export const en = {
     dateFormat: 'Date format',
     photo: 'Photo',
     photoType: 'The photo must be a PNG or JPEG image.',
-    photoHint: 'A PNG or JPEG image, up to 1 MB.',
-    signatureHint: 'A PNG or JPEG image, up to 512 KB.',
     superAdminReadOnly: 'A super administrator has no tenant profile to change.',
     signatureTitle: 'Saved signature and initials',
     signature: 'Signature',
@@ -328,7 +326,7 @@ export const en = {
     },
   },
   admin: {
-    section: 'Section of the administration',
+    section: 'Section',
     tabs: {
       users: 'Users',
       groups: 'Groups',
@@ -474,25 +472,6 @@ export const en = {
       signerNeedsSignature: '{{signer}} needs a signature tag.',
       title: 'Place tags: {{subject}}',
       recipient: 'Step {{n}} · {{email}}',
-      kinds: {
-        signing: 'Signing',
-        details: 'Signer details',
-        fields: 'Fields',
-        stamps: 'Stamps and marks',
-      },
-      addTag: 'Add a tag',
-      signEach_one: 'Add a signature for the signer',
-      signEach_many: 'Add a signature for each of the {{count}} signers',
-      signEach_other: 'Add a signature for each of the {{count}} signers',
-      signaturesPlaced_one: 'A signature tag is at the foot of page {{page}}: drag it where it goes.',
-      signaturesPlaced_many:
-        '{{count}} signature tags are at the foot of page {{page}}: drag each where it goes.',
-      signaturesPlaced_other:
-        '{{count}} signature tags are at the foot of page {{page}}: drag each where it goes.',
-      placing: 'Placing: {{type}}',
-      stopPlacingType: 'Stop placing the {{type}} tag',
-      tagSettings: 'Tag settings',
-      chooseTagFirst: 'Choose a tag under “Add a tag”, then tap the page where it goes.',
       forRecipient: 'Tags for',
       copied: 'Tag copied.',
       tagLabel: '{{type}} tag for {{email}} on page {{page}}',

@@ -291,7 +291,8 @@ export const fr: Messages = {
   },
   profile: {
     heading: 'Profil',
-    description: 'Votre nom, votre photo et votre signature, et la façon dont les dates et les heures vous sont présentées.',
+    description:
+      'Votre nom, votre photo et votre signature, et la façon dont les dates et les heures vous sont présentées.',
     firstName: 'Prénom',
     middleName: 'Deuxième prénom',
     lastName: 'Nom',
@@ -301,8 +302,6 @@ export const fr: Messages = {
     dateFormat: 'Format de date',
     photo: 'Photo',
     photoType: 'La photo doit être une image PNG ou JPEG.',
-    photoHint: 'Une image PNG ou JPEG, jusqu’à 1 Mo.',
-    signatureHint: 'Une image PNG ou JPEG, jusqu’à 512 Ko.',
     superAdminReadOnly: "Un super administrateur n'a pas de profil d'organisation à modifier.",
     signatureTitle: 'Signature et initiales enregistrées',
     signature: 'Signature',
@@ -335,7 +334,7 @@ export const fr: Messages = {
     },
   },
   admin: {
-    section: 'Rubrique de l’administration',
+    section: 'Rubrique',
     tabs: {
       users: 'Utilisateurs',
       groups: 'Groupes',
@@ -481,27 +480,6 @@ export const fr: Messages = {
       signerNeedsSignature: '{{signer}} doit avoir une balise de signature.',
       title: 'Placer les champs : {{subject}}',
       recipient: 'Étape {{n}} · {{email}}',
-      kinds: {
-        signing: 'Signature',
-        details: 'Informations du signataire',
-        fields: 'Champs',
-        stamps: 'Tampons et marques',
-      },
-      addTag: 'Ajouter un champ',
-      signEach_one: 'Ajouter une signature pour le signataire',
-      signEach_many: 'Ajouter une signature pour chacun des {{count}} signataires',
-      signEach_other: 'Ajouter une signature pour chacun des {{count}} signataires',
-      signaturesPlaced_one:
-        'Un champ de signature est au bas de la page {{page}} : faites-le glisser à sa place.',
-      signaturesPlaced_many:
-        '{{count}} champs de signature sont au bas de la page {{page}} : faites glisser chacun à sa place.',
-      signaturesPlaced_other:
-        '{{count}} champs de signature sont au bas de la page {{page}} : faites glisser chacun à sa place.',
-      placing: 'Placement : {{type}}',
-      stopPlacingType: 'Arrêter de placer le champ {{type}}',
-      tagSettings: 'Réglages du champ',
-      chooseTagFirst:
-        'Choisissez un champ sous « Ajouter un champ », puis touchez la page à l’endroit voulu.',
       forRecipient: 'Champs pour',
       copied: 'Champ copié.',
       tagLabel: 'Champ {{type}} pour {{email}} en page {{page}}',
@@ -589,7 +567,8 @@ export const fr: Messages = {
     Skipped: 'Ignoré',
   },
   epaks: {
-    description: 'Tous les ePaks que vous avez envoyés, que vous devez traiter ou que vous gardez, dossier par dossier.',
+    description:
+      'Tous les ePaks que vous avez envoyés, que vous devez traiter ou que vous gardez, dossier par dossier.',
     folders: 'Dossiers',
     unreadCount: '{{n}} non lus',
     star: 'Favori',

@@ -7,12 +7,16 @@ import { aadhaarHi } from '../../../features/aadhaar/i18n/aadhaar.hi.ts';
 import { adminRubberStampsEn } from '../../../features/admin/i18n/rubber-stamps.en.ts';
 import { adminRubberStampsFr } from '../../../features/admin/i18n/rubber-stamps.fr.ts';
 import { adminRubberStampsHi } from '../../../features/admin/i18n/rubber-stamps.hi.ts';
+import { tagEditorEn } from '../../../features/compose/i18n/tag-editor.en.ts';
+import { tagEditorFr } from '../../../features/compose/i18n/tag-editor.fr.ts';
+import { tagEditorHi } from '../../../features/compose/i18n/tag-editor.hi.ts';
 import { activityEn } from '../../../features/dashboard/i18n/activity.en.ts';
 import { activityFr } from '../../../features/dashboard/i18n/activity.fr.ts';
 import { activityHi } from '../../../features/dashboard/i18n/activity.hi.ts';
 import { designPageEn } from '../../../features/design/i18n/design.en.ts';
 import { designPageFr } from '../../../features/design/i18n/design.fr.ts';
 import { designPageHi } from '../../../features/design/i18n/design.hi.ts';
+import { designDataEn, designDataFr, designDataHi } from '../../../features/design/i18n/design-data-words.ts';
 import { signingPasscodeEn } from '../../../features/profile/i18n/passcode.en.ts';
 import { signingPasscodeFr } from '../../../features/profile/i18n/passcode.fr.ts';
 import { signingPasscodeHi } from '../../../features/profile/i18n/passcode.hi.ts';
@@ -22,6 +26,11 @@ import { stampPapersHi } from '../../../features/stamppapers/i18n/stamppapers.hi
 import { letterheadsEn } from '../../../features/workflows/i18n/letterheads.en.ts';
 import { letterheadsFr } from '../../../features/workflows/i18n/letterheads.fr.ts';
 import { letterheadsHi } from '../../../features/workflows/i18n/letterheads.hi.ts';
+import {
+  fileDropzoneEn,
+  fileDropzoneFr,
+  fileDropzoneHi,
+} from '../../../ui/components/file-dropzone-words.ts';
 import { i18n, initI18n } from '../i18n.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
@@ -36,7 +45,10 @@ const LAZY = {
     adminRubberStamps: adminRubberStampsEn,
     letterheads: letterheadsEn,
     designPage: designPageEn,
+    designData: designDataEn,
+    fileDropzone: fileDropzoneEn,
     activity: activityEn,
+    tagEditor: tagEditorEn,
   },
   hi: {
     stampPapers: stampPapersHi,
@@ -45,7 +57,10 @@ const LAZY = {
     adminRubberStamps: adminRubberStampsHi,
     letterheads: letterheadsHi,
     designPage: designPageHi,
+    designData: designDataHi,
+    fileDropzone: fileDropzoneHi,
     activity: activityHi,
+    tagEditor: tagEditorHi,
   },
   fr: {
     stampPapers: stampPapersFr,
@@ -54,7 +69,10 @@ const LAZY = {
     adminRubberStamps: adminRubberStampsFr,
     letterheads: letterheadsFr,
     designPage: designPageFr,
+    designData: designDataFr,
+    fileDropzone: fileDropzoneFr,
     activity: activityFr,
+    tagEditor: tagEditorFr,
   },
 };
 

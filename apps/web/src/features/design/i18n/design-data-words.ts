@@ -1,7 +1,7 @@
 import { lazyWords } from '../../../app/i18n/lazy-words.ts';
 
 /** The words of the design page's data sections (table, dropzone, confirmation), loaded with it. */
-const en = {
+export const designDataEn = {
   dataTable: 'Data table',
   dataTableHint:
     'One declaration of columns: a table on a desktop, a card per row on a phone (title, subtitle, then named lines). Row actions show on hover on a desktop and behind a menu button on a phone.',
@@ -37,7 +37,7 @@ const en = {
   confirmAction: 'Delete group',
 };
 
-const hi: typeof en = {
+export const designDataHi: typeof designDataEn = {
   dataTable: 'डेटा तालिका',
   dataTableHint:
     'कॉलम एक बार घोषित: डेस्कटॉप पर तालिका, फ़ोन पर हर पंक्ति एक कार्ड (शीर्षक, उपशीर्षक, फिर नाम वाली पंक्तियाँ)। पंक्ति की कार्रवाइयाँ डेस्कटॉप पर होवर पर और फ़ोन पर मेनू बटन के पीछे दिखती हैं।',
@@ -73,7 +73,7 @@ const hi: typeof en = {
   confirmAction: 'समूह हटाएँ',
 };
 
-const fr: typeof en = {
+export const designDataFr: typeof designDataEn = {
   dataTable: 'Tableau de données',
   dataTableHint:
     'Les colonnes déclarées une fois : un tableau sur ordinateur, une carte par ligne sur téléphone (titre, sous-titre, puis lignes nommées). Les actions d’une ligne paraissent au survol sur ordinateur et derrière un bouton de menu sur téléphone.',
@@ -109,7 +109,7 @@ const fr: typeof en = {
   confirmAction: 'Supprimer le groupe',
 };
 
-export const useDesignDataWords = lazyWords('designData', en, {
-  hi: async () => hi,
-  fr: async () => fr,
+export const useDesignDataWords = lazyWords('designData', designDataEn, {
+  hi: async () => designDataHi,
+  fr: async () => designDataFr,
 });

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
 import { FileDropzone } from '../../../ui/components/file-dropzone.tsx';
+import { useFileDropzoneWords } from '../../../ui/components/file-dropzone-words.ts';
+import { formatFileSize } from '../../../ui/components/file-size.ts';
 import { type SavedImages, useSavedSignature, useSaveSignature } from '../api.ts';
 import { readAsBase64 } from '../photo.ts';
 
@@ -14,7 +16,8 @@ const MAX_SIGNATURE_BYTES = 512 * 1024;
  * super admin, who belongs to no tenant and signs nothing.
  */
 export function SavedSignatureCard({ userId }: { userId: string }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  useFileDropzoneWords();
   const saved = useSavedSignature(userId);
   const save = useSaveSignature(userId);
 
@@ -65,7 +68,7 @@ export function SavedSignatureCard({ userId }: { userId: string }) {
         )}
         <FileDropzone
           label={`${t('profile.signatureUpload')} (${label})`}
-          hint={t('profile.signatureHint')}
+          hint={t('fileDropzone.images', { size: formatFileSize(MAX_SIGNATURE_BYTES, i18n.language) })}
           accept={{ 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] }}
           // Saved as soon as chosen: the picture above is the chosen file.
           value={null}

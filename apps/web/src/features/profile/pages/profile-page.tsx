@@ -13,6 +13,8 @@ import { changeLanguage, isLanguage } from '../../../app/i18n/i18n.ts';
 import { LANGUAGE_NAMES } from '../../../app/layout/language-menu.tsx';
 import { isHandled } from '../../../app/session/client.ts';
 import { FileDropzone } from '../../../ui/components/file-dropzone.tsx';
+import { useFileDropzoneWords } from '../../../ui/components/file-dropzone-words.ts';
+import { formatFileSize } from '../../../ui/components/file-size.ts';
 import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { TextField } from '../../auth/components/text-field.tsx';
 import { useSaveProfile } from '../api.ts';
@@ -50,7 +52,8 @@ export function ProfilePage() {
 
 /** `/profile`: name, title, locale, time zone, date format and photo. Saving reloads the page (spec §7). */
 function ProfileForm({ user }: { user: CurrentUser }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  useFileDropzoneWords();
   const save = useSaveProfile();
   const [photo, setPhoto] = useState<{ data: string; type: 'image/png' | 'image/jpeg' } | null>(null);
   const [photoFile, setPhotoFile] = useState<File | null>(null);
@@ -192,7 +195,7 @@ function ProfileForm({ user }: { user: CurrentUser }) {
           </SimpleGrid>
           <FileDropzone
             label={t('profile.photo')}
-            hint={t('profile.photoHint')}
+            hint={t('fileDropzone.images', { size: formatFileSize(MAX_PHOTO_BYTES, i18n.language) })}
             accept={IMAGE_TYPES}
             value={photoFile}
             onChange={(f) => void handlePhoto(f)}

@@ -21,10 +21,12 @@ import {
   StampPaperStatus,
   type UserRef,
 } from '@signet/contracts';
+import { IconFileCertificate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { STAMP_PAPER_STATUS_TONES } from '../../../ui/tokens/status-colours.ts';
 import { saveBlob } from '../../bulkcompose/save-blob.ts';
 import { fetchInventoryCsv, useDeleteStampPapers, useStampPapers } from '../api.ts';
@@ -213,9 +215,17 @@ export function StampInventory() {
           <Text size="sm">{t('stampPapers.loading')}</Text>
         </Group>
       ) : papers.length === 0 ? (
-        <Text size="sm" data-testid="stamp-none">
-          {t('stampPapers.none')}
-        </Text>
+        <EmptyState
+          compact
+          icon={<IconFileCertificate stroke={1.5} />}
+          title={t('stampPapers.none')}
+          action={
+            <Button variant="light" onClick={() => setDialog('add')}>
+              {t('stampPapers.add')}
+            </Button>
+          }
+          data-testid="stamp-none"
+        />
       ) : (
         <Table.ScrollContainer minWidth={720}>
           <Table striped data-testid="stamp-table">

@@ -11,6 +11,7 @@ import {
   Text,
 } from '@mantine/core';
 import { SENDER_ROLES, type TeamRoom, type TeamRoomStatus } from '@signet/contracts';
+import { IconFolders, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -18,6 +19,7 @@ import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
 import { FeatureOff } from '../../../app/feature-off.tsx';
 import { confirm } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/i18n/dates.ts';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { useTeamRooms, useUpdateTeamRoom } from '../api.ts';
 import { CloneRoomDialog, CreateRoomDialog } from '../components/room-dialogs.tsx';
@@ -94,9 +96,20 @@ export function TeamroomPage() {
             ) : rooms.error ? (
               <Alert color="red">{teamroomErrorMessage(t, rooms.error)}</Alert>
             ) : list.length === 0 ? (
-              <Text size="sm" data-testid="teamrooms-empty">
-                {t(status === 'TRASH' ? 'teamrooms.noneTrash' : 'teamrooms.none')}
-              </Text>
+              <EmptyState
+                compact
+                icon={status === 'TRASH' ? <IconTrash stroke={1.5} /> : <IconFolders stroke={1.5} />}
+                title={t(status === 'TRASH' ? 'teamrooms.noneTrash' : 'teamrooms.none')}
+                action={
+                  status !== 'TRASH' &&
+                  isSender && (
+                    <Button variant="light" onClick={() => setCreating(true)}>
+                      {t('teamrooms.create')}
+                    </Button>
+                  )
+                }
+                data-testid="teamrooms-empty"
+              />
             ) : (
               <Table.ScrollContainer minWidth={640}>
                 <Table data-testid="teamroom-list">

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Card, Loader, Group as Row, Stack, Table, Text } from '@mantine/core';
 import type { WebformMapping } from '@signet/contracts';
+import { IconForms } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTenantConfiguration } from '../../../app/api.ts';
 import { confirm, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { useDeleteWebform, useWebforms } from '../api.ts';
 import { WebformApiDialog } from '../components/webform-api-dialog.tsx';
@@ -75,9 +77,17 @@ export function FieldsMappingPage() {
             ) : mappings.error ? (
               <Alert color="red">{webformErrorMessage(t, mappings.error)}</Alert>
             ) : list.length === 0 ? (
-              <Text size="sm" data-testid="webforms-empty">
-                {t('webforms.none')}
-              </Text>
+              <EmptyState
+                compact
+                icon={<IconForms stroke={1.5} />}
+                title={t('webforms.none')}
+                action={
+                  <Button variant="light" onClick={() => setEditing('new')}>
+                    {t('webforms.create')}
+                  </Button>
+                }
+                data-testid="webforms-empty"
+              />
             ) : (
               <Table striped>
                 <Table.Thead>

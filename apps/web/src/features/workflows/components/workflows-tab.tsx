@@ -1,9 +1,11 @@
 import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import type { WorkflowTemplate } from '@signet/contracts';
+import { IconRoute } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/api.ts';
 import { attempt, confirm, toast } from '../../../app/feedback.tsx';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { useDeleteWorkflow, useDuplicateWorkflow, useWorkflows } from '../api.ts';
 import { rolesOf } from '../template-drafts.ts';
 import { UseTemplateDialog } from './use-template-dialog.tsx';
@@ -48,7 +50,16 @@ export function WorkflowsTab() {
           <Text size="sm">{t('common.loading')}</Text>
         </Group>
       ) : list.length === 0 ? (
-        <Text size="sm">{t('workflows.noWorkflows')}</Text>
+        <EmptyState
+          compact
+          icon={<IconRoute stroke={1.5} />}
+          title={t('workflows.noWorkflows')}
+          action={
+            <Button variant="light" onClick={() => setEditing(null)}>
+              {t('workflows.newWorkflow')}
+            </Button>
+          }
+        />
       ) : (
         <Table>
           <Table.Thead>
