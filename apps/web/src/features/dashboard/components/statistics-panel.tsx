@@ -1,11 +1,16 @@
-import { Alert, Card, Group, Loader, SegmentedControl, Select, SimpleGrid, Title } from '@mantine/core';
+import { Alert, Card, Group, SegmentedControl, Select, SimpleGrid, Skeleton, Title } from '@mantine/core';
 import { ChartScope, isAdminRole, type Role } from '@signet/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../app/i18n/dates.ts';
+import { chartHeight } from '../../../ui/components/chart-data.ts';
+import { ChartFigure, preloadCharts } from '../../../ui/components/chart-figure.tsx';
+import { statusLabelKey } from '../../../ui/tokens/status-colours.ts';
 import { useGroups, useStatistics } from '../api.ts';
-import { SERIES_COLORS, weeklySeriesFor } from '../chart-series.ts';
-import { BarChart } from './bar-chart.tsx';
+import { SERIES_COLORS, statusRows, weeklySeriesFor } from '../chart-series.ts';
+
+/** The "ePaks by status" series: one count per status, each bar in its status's mark. */
+const COUNT = 'count';
 
 /** Summary and weekly charts for a scope: the user's own, a group's, everyone's, a group member's. */
 export function StatisticsPanel({ role }: { role: Role }) {
@@ -26,6 +31,8 @@ export function StatisticsPanel({ role }: { role: Role }) {
     label: t(`statistics.series.${k}`),
     color: SERIES_COLORS[k],
   }));
+  // The chart library loads while the numbers are fetched, not after them.
+  useEffect(preloadCharts, []);
 
   return (
     <Card withBorder data-testid="statistics-panel">
@@ -67,27 +74,36 @@ export function StatisticsPanel({ role }: { role: Role }) {
         )}
       </Group>
       {(summary.isError || weekly.isError) && <Alert color="yellow">{t('statistics.unavailable')}</Alert>}
-      {(summary.isLoading || weekly.isLoading) && <Loader size="sm" aria-label={t('common.loading')} />}
-      <SimpleGrid cols={{ base: 1, md: 2 }}>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl" verticalSpacing="lg">
+        {summary.isLoading && (
+          <ChartSkeleton height={chartHeight('bars', 8, 1)} label={t('common.loading')} />
+        )}
         {summary.data?.summary && (
-          <BarChart
-            testId="summary-chart"
+          <ChartFigure
+            data-testid="summary-chart"
             title={t('statistics.summary')}
             emptyText={t('statistics.empty')}
-            series={[{ key: 'count', label: t('statistics.count'), color: '#1c7ed6' }]}
-            rows={Object.entries(summary.data.summary).map(([status, count]) => ({
-              label: t(`status.${status}`, { defaultValue: status }),
-              values: { count },
-            }))}
+            layout="bars"
+            categoryLabel={t('statistics.status')}
+            series={[{ key: COUNT, label: t('statistics.count'), color: '#868e96' }]}
+            rows={statusRows(summary.data.summary, (status) =>
+              t(statusLabelKey('epak', status), { defaultValue: t('common.unknownStatus') }),
+            )}
           />
         )}
+        {weekly.isLoading && (
+          <ChartSkeleton height={chartHeight('columns', 8, series.length)} label={t('common.loading')} />
+        )}
         {weekly.data?.weekly && (
-          <BarChart
-            testId="weekly-chart"
+          <ChartFigure
+            data-testid="weekly-chart"
             title={t('statistics.weekly')}
             emptyText={t('statistics.empty')}
+            layout="columns"
+            categoryLabel={t('statistics.weekOf')}
             series={series}
             rows={weekly.data.weekly.map((w) => ({
+              key: w.weekStart,
               label: formatDate(w.weekStart, { dateFormat: 'DD MMM' }),
               values: Object.fromEntries(
                 series.map((s) => [s.key, (w[s.key as keyof typeof w] as number | undefined) ?? 0]),
@@ -97,5 +113,15 @@ export function StatisticsPanel({ role }: { role: Role }) {
         )}
       </SimpleGrid>
     </Card>
+  );
+}
+
+/** A chart's room while its numbers load: its title's line and its drawing's height. */
+function ChartSkeleton({ height, label }: { height: number; label: string }) {
+  return (
+    <div role="status" aria-label={label}>
+      <Skeleton h={20} w="40%" mb="xs" radius="sm" />
+      <Skeleton h={height} radius="sm" />
+    </div>
   );
 }

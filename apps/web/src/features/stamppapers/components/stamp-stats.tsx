@@ -1,18 +1,16 @@
 import { Alert, Loader, Group as Row, Stack, Table, Text } from '@mantine/core';
 import { StampPaperStatus } from '@signet/contracts';
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ChartFigure } from '../../../ui/components/chart-figure.tsx';
 import { STAMP_PAPER_STATUS_TONES } from '../../../ui/tokens/status-colours.ts';
 import { useStampStats } from '../api.ts';
 import { stampErrorMessage } from '../stamp-errors.ts';
 import { rupees, stateLabel, statusLabel } from '../stamp-words.ts';
 
-// The dashboard's chart (plain SVG), loaded only when the statistics are shown.
-const BarChart = lazy(() =>
-  import('../../dashboard/components/bar-chart.tsx').then((m) => ({ default: m.BarChart })),
-);
-
-/** Counts by state × denomination × status (`GET /v2/stamppaper/stats`): a table and grouped bars. */
+/**
+ * Counts by state × denomination × status (`GET /v2/stamppaper/stats`): a table and a bar per
+ * state and denomination, its statuses stacked in their colours (the parts of its papers).
+ */
 export function StampStats() {
   const { t } = useTranslation();
   const stats = useStampStats(true);
@@ -79,29 +77,25 @@ export function StampStats() {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-      <Suspense
-        fallback={
-          <Row gap="xs" role="status">
-            <Loader size="sm" />
-            <Text size="sm">{t('stampPapers.stats.loadingChart')}</Text>
-          </Row>
-        }
-      >
-        <BarChart
-          title={t('stampPapers.stats.chart')}
-          testId="stamp-stats-chart"
-          emptyText={t('stampPapers.stats.empty')}
-          rows={rows.map((r) => ({
-            label: label(r),
-            values: Object.fromEntries(StampPaperStatus.map((s) => [s, r[s]])),
-          }))}
-          series={StampPaperStatus.map((s) => ({
-            key: s,
-            label: statusLabel(t, s),
-            color: STAMP_PAPER_STATUS_TONES[s].mark,
-          }))}
-        />
-      </Suspense>
+      <ChartFigure
+        data-testid="stamp-stats-chart"
+        title={t('stampPapers.stats.chart')}
+        titleOrder={2}
+        layout="bars"
+        stacked
+        emptyText={t('stampPapers.stats.empty')}
+        categoryLabel={t('stampPapers.columns.denomination')}
+        rows={rows.map((r) => ({
+          key: `${r.stateCode}-${r.denomination}`,
+          label: label(r),
+          values: Object.fromEntries(StampPaperStatus.map((s) => [s, r[s]])),
+        }))}
+        series={StampPaperStatus.map((s) => ({
+          key: s,
+          label: statusLabel(t, s),
+          color: STAMP_PAPER_STATUS_TONES[s].mark,
+        }))}
+      />
     </Stack>
   );
 }

@@ -116,7 +116,6 @@ export const stampPapersEn = {
     chart: 'Stamp papers by state and denomination',
     empty: 'No stamp papers yet.',
     total: 'Total',
-    loadingChart: 'Drawing the chart…',
   },
   errors: {
     exists: 'A stamp paper with this stamp id already exists in the organisation.',

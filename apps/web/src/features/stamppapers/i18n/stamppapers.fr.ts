@@ -121,7 +121,6 @@ export const stampPapersFr: typeof stampPapersEn = {
     chart: 'Papiers timbrés par État et valeur',
     empty: 'Aucun papier timbré pour l’instant.',
     total: 'Total',
-    loadingChart: 'Dessin du graphique…',
   },
   errors: {
     exists: 'Un papier timbré avec cet identifiant existe déjà dans l’organisation.',

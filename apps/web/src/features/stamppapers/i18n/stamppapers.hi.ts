@@ -118,7 +118,6 @@ export const stampPapersHi: typeof stampPapersEn = {
     chart: 'राज्य और मूल्यवर्ग के अनुसार स्टाम्प पेपर',
     empty: 'अभी कोई स्टाम्प पेपर नहीं है।',
     total: 'कुल',
-    loadingChart: 'चार्ट बन रहा है…',
   },
   errors: {
     exists: 'इस स्टाम्प आईडी वाला स्टाम्प पेपर संगठन में पहले से मौजूद है।',

@@ -1,0 +1,98 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+import { Box } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { CATEGORY_KEY, categoryAxisWidth, chartData, fitLabel, wholeNumbers } from './chart-axes.ts';
+import type { ChartLayout, ChartRow, ChartSeries } from './chart-data.ts';
+
+/** The axes' words: the chart library draws them at 12 px. */
+const TICK_FONT_PX = 12;
+
+/** Measures words as the axes draw them (the page's typeface at 12 px); a rough width where there is no canvas. */
+function textMeasurer(): (text: string) => number {
+  const context = typeof document === 'undefined' ? null : canvasContext();
+  if (!context) return (text) => text.length * TICK_FONT_PX * 0.6;
+  const family = getComputedStyle(document.body).fontFamily || 'sans-serif';
+  context.font = `${TICK_FONT_PX}px ${family}`;
+  const cache = new Map<string, number>();
+  return (text) => {
+    let width = cache.get(text);
+    if (width === undefined) {
+      width = context.measureText(text).width;
+      cache.set(text, width);
+    }
+    return width;
+  };
+}
+
+function canvasContext(): CanvasRenderingContext2D | null {
+  try {
+    return document.createElement('canvas').getContext('2d');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The drawing of a ChartFigure, in its own chunk with the chart library and its stylesheet. Bars
+ * get a category axis as wide as their longest words (up to 40 % of the chart; longer words are
+ * cut with "…", whole in the tooltip) and one band per category, so no two labels overlap;
+ * columns leave out a week's words where they would touch (the library's interval).
+ */
+export default function BarChartView({
+  rows,
+  series,
+  layout,
+  stacked,
+  height,
+}: {
+  rows: readonly ChartRow[];
+  series: readonly ChartSeries[];
+  layout: ChartLayout;
+  stacked: boolean;
+  height: number;
+}) {
+  const { ref, width } = useElementSize();
+  const data = useMemo(() => chartData(rows, series), [rows, series]);
+  const whole = wholeNumbers(rows, series);
+  const measure = useMemo(() => textMeasurer(), []);
+  const bars = layout === 'bars';
+  const axisWidth = bars
+    ? categoryAxisWidth(
+        rows.map((r) => r.label),
+        measure,
+        width || 320,
+      )
+    : 0;
+  return (
+    <Box ref={ref} h={height}>
+      <BarChart
+        h={height}
+        data={data}
+        dataKey={CATEGORY_KEY}
+        series={series.map((s) => ({ name: s.key, label: s.label, color: s.color }))}
+        orientation={bars ? 'vertical' : 'horizontal'}
+        type={stacked ? 'stacked' : 'default'}
+        withLegend={series.length > 1}
+        withBarValueLabel={bars && !stacked}
+        accessibilityLayer={false}
+        tickLine="none"
+        gridAxis={bars ? 'y' : 'x'}
+        maxBarWidth={bars ? 20 : 32}
+        textColor="dimmed"
+        barChartProps={bars ? { margin: { right: 36, left: 0, top: 4, bottom: 0 } } : undefined}
+        yAxisProps={
+          bars
+            ? {
+                width: axisWidth,
+                interval: 0,
+                tickFormatter: (label: string) => fitLabel(String(label), axisWidth, measure),
+              }
+            : { allowDecimals: !whole, width: 40 }
+        }
+        xAxisProps={bars ? { allowDecimals: !whole } : { minTickGap: 12 }}
+      />
+    </Box>
+  );
+}
