@@ -1,111 +1,31 @@
-import { Code, type SsoSettingsAnswer, type SsoSettingsInput } from '@signet/contracts';
+import { Code, type SsoSettingsAnswer } from '@signet/contracts';
 import { sql } from 'drizzle-orm';
-import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import type { Deps } from '../src/domain/deps.ts';
-import { defineRoute, type RouteOptions, registerRoutes } from '../src/http/route.ts';
-import { startOidcProvider, type TestOidcProvider } from './support/oidc-provider.ts';
-import { DEMO_PASSWORD, type Session, startTestServer, type TestServer } from './support/test-server.ts';
+import type { TestOidcProvider } from './support/oidc-provider.ts';
+import {
+  answerOf,
+  configure,
+  finish,
+  REDIRECT_URI,
+  roleOf,
+  settings,
+  signInAs,
+  signInLinked,
+  start,
+  startSsoServer,
+  userId,
+} from './support/single-sign-on.ts';
+import type { Session, TestServer } from './support/test-server.ts';
+
+/** Single sign-on through a tenant's OpenID Connect provider: its settings, signing in, and members it brings. */
 
 let t: TestServer;
 let idp: TestOidcProvider;
 let admin: Session;
 let tenantId: string;
 
-const REDIRECT_URI = 'http://signet.test/sso/callback';
-
-interface SignedIn {
-  access_token: string;
-  next: string | null;
-  user: { id: string; email: string; role: string };
-  tenants: { tenantUuid: string; userLoginType: string; userTenantSSOEntityId: string | null }[];
-}
-
-function settings(change: Partial<SsoSettingsInput> = {}): SsoSettingsInput {
-  return {
-    enabled: true,
-    displayName: 'Demo ID',
-    issuer: idp.issuer,
-    clientId: idp.clientId,
-    clientSecret: idp.clientSecret,
-    scopes: 'openid email profile groups',
-    roleClaim: 'groups',
-    roleMapping: [
-      { value: 'signet-admins', role: 'admin' },
-      { value: 'senders', role: 'custodian' },
-    ],
-    defaultRole: 'signer',
-    justInTime: false,
-    allowedDomains: [],
-    ...change,
-  };
-}
-
-async function configure(change: Partial<SsoSettingsInput> = {}) {
-  const res = await t.call<SsoSettingsAnswer>('PUT', '/v1/sso', {
-    token: admin.token,
-    body: settings(change),
-  });
-  expect(res.code, res.message).toBe(1);
-  return res;
-}
-
-/** Starts a sign-in as the login page does: the authorization URL and the browser's cookie. */
-async function start(next?: string) {
-  const res = await t.call<{ authorizationUrl: string }>('POST', '/public/sso/start', {
-    body: { tenantId, ...(next ? { next } : {}) },
-  });
-  expect(res.code, res.message).toBe(1);
-  const setCookie = String(res.headers['set-cookie']);
-  return { authorizationUrl: res.data.authorizationUrl, cookie: setCookie.split(';')[0] ?? '' };
-}
-
-/** What the callback page sends: the provider's answer from its query string. */
-function answerOf(callback: URL) {
-  return Object.fromEntries(
-    ['state', 'code', 'iss'].map((k) => [k, callback.searchParams.get(k) ?? undefined]),
-  );
-}
-
-function finish(body: unknown, cookie: string | null) {
-  return t.call<SignedIn>('POST', '/public/sso/callback', { body, headers: cookie ? { cookie } : {} });
-}
-
-/** The whole flow through the provider's pages, as the browser goes through it. */
-async function signInAs(accountId: string, claims: Record<string, unknown> | null = null) {
-  if (claims) idp.setAccount(accountId, claims);
-  const { authorizationUrl, cookie } = await start();
-  const callback = await idp.signInThrough(authorizationUrl, accountId);
-  return finish(answerOf(callback), cookie);
-}
-
-/**
- * As `signInAs` for an account that has a password: the first time, the provider account is bound
- * to it by confirming with that password (-1201, then `POST /public/sso/link`).
- */
-async function signInLinked(accountId: string, claims: Record<string, unknown> | null = null) {
-  const first = await signInAs(accountId, claims);
-  if (first.code !== Code.SSO_LINK_REQUIRED) return first;
-  const { linkToken } = first.data as unknown as { linkToken: string };
-  return t.call<SignedIn>('POST', '/public/sso/link', { body: { linkToken, password: DEMO_PASSWORD } });
-}
-
-async function userId(email: string): Promise<string> {
-  return (await t.call<{ id: string }>('GET', '/v1/user', { token: admin.token, query: { email } })).data.id;
-}
-
-async function roleOf(email: string): Promise<string> {
-  return (await t.call<{ role: string }>('GET', '/v1/user', { token: admin.token, query: { email } })).data
-    .role;
-}
-
 beforeAll(async () => {
-  t = await startTestServer({ SIGNET_OUTBOUND_ALLOW: '127.0.0.1' });
-  idp = await startOidcProvider({ redirectUri: REDIRECT_URI });
-  admin = await t.signIn('admin@demo.test');
-  tenantId = admin.tenantId ?? '';
-  idp.setAccount('sanjay', { email: 'signer1@demo.test', email_verified: true, groups: [] });
+  ({ t, idp, admin, tenantId } = await startSsoServer());
 });
 afterAll(async () => {
   await idp?.close();
@@ -412,141 +332,3 @@ describe('members from the provider', () => {
 
 // Issue 30: Other's admin points Other's provider at one they control, which vouches for a Demo
 // member who also accepted Other's invitation.
-describe('a tenant’s provider and an account that is not its own', () => {
-  const png =
-    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
-  let otherTenant: string;
-  let person: Session;
-
-  /** Other's sign-in through its provider, as the account the provider calls `accountId`. */
-  async function signInToOther(accountId: string) {
-    const started = await t.call<{ authorizationUrl: string }>('POST', '/public/sso/start', {
-      body: { tenantId: otherTenant },
-    });
-    expect(started.code, started.message).toBe(1);
-    const cookie = String(started.headers['set-cookie']).split(';')[0] ?? '';
-    const callback = await idp.signInThrough(started.data.authorizationUrl, accountId);
-    return finish(answerOf(callback), cookie);
-  }
-  const link = (linkToken: string, password: string) =>
-    t.call<SignedIn>('POST', '/public/sso/link', { body: { linkToken, password } });
-
-  beforeAll(async () => {
-    const otherAdmin = await t.signIn('admin@other.test');
-    otherTenant = otherAdmin.tenantId ?? '';
-    const saved = await t.call('PUT', '/v1/sso', {
-      token: otherAdmin.token,
-      body: settings({ displayName: 'Other ID', roleClaim: null, roleMapping: [] }),
-    });
-    expect(saved.code, saved.message).toBe(1);
-    const invited = await t.call('POST', '/v1/users/invite', {
-      token: otherAdmin.token,
-      body: { email: 'registrar@demo.test', firstName: 'R', lastName: 'R', role: 'signer' },
-    });
-    expect(invited.code, invited.message).toBe(1);
-    person = await t.signIn('registrar@demo.test');
-    const accepted = await t.call('POST', `/v1/user/invitations/${otherTenant}`, {
-      token: person.token,
-      body: { accept: true },
-    });
-    expect(accepted.code, accepted.message).toBe(1);
-    const saveOwn = await t.call('POST', `/v1/users/${person.userId}/signature`, {
-      token: person.token,
-      body: { signatureImage: png },
-    });
-    expect(saveOwn.code, saveOwn.message).toBe(1);
-    idp.setAccount('mallory-as-ravi', { email: 'registrar@demo.test', email_verified: true });
-  });
-
-  it('does not sign in a member whose account is not bound to the provider: it asks for the account’s password (-1201)', async () => {
-    const res = await signInToOther('mallory-as-ravi');
-    expect(res.code).toBe(Code.SSO_LINK_REQUIRED);
-    expect(res.status).toBe(403);
-    expect(res.raw).not.toContain('access_token');
-    expect(res.data).toMatchObject({
-      reason: 'confirmLink',
-      email: 'registrar@demo.test',
-      providerName: 'Other ID',
-    });
-    // Whoever holds the provider but not the password gets nothing, however often they try.
-    const { linkToken } = res.data as unknown as { linkToken: string };
-    expect((await link(linkToken, 'Not-the-password-1')).code).toBe(Code.INVALID_PASSWORD);
-    expect((await signInToOther('mallory-as-ravi')).code).toBe(Code.SSO_LINK_REQUIRED);
-  });
-
-  it('binds after the password, once; then signs in through the provider without it', async () => {
-    const asked = await signInToOther('mallory-as-ravi');
-    const { linkToken } = asked.data as unknown as { linkToken: string };
-    const linked = await link(linkToken, DEMO_PASSWORD);
-    expect(linked.code, linked.message).toBe(1);
-    expect(linked.data.user.email).toBe('registrar@demo.test');
-    expect((await link(linkToken, DEMO_PASSWORD)).code).toBe(Code.INVALID_TOKEN);
-    const again = await signInToOther('mallory-as-ravi');
-    expect(again.code, again.message).toBe(1);
-    const bound = await t.db.system.execute(
-      sql`select how from sso_bindings where tenant_id = ${otherTenant} and user_id = ${person.userId}`,
-    );
-    expect((bound as unknown as { rows: { how: string }[] }).rows).toEqual([{ how: 'password' }]);
-  });
-
-  it('a session opened through the provider cannot change the account: signature, passcode, name, password (-11)', async () => {
-    const sso = await signInToOther('mallory-as-ravi');
-    expect(sso.code, sso.message).toBe(1);
-    const token = sso.data.access_token;
-    const attempts = [
-      t.call('POST', `/v1/users/${person.userId}/signature`, {
-        token,
-        body: { signatureImage: png.replace('AAAAAElFTkSuQmCC', 'AAAAAElFTkSuQmCD') },
-      }),
-      t.call('POST', `/v1/users/${person.userId}/signature`, { token, body: { signatureImage: null } }),
-      t.call('PUT', '/v2/user/passcode', { token, body: { passcode: '424242', confirmPasscode: '424242' } }),
-      t.call('POST', '/v1/users/profile', { token, body: { firstName: 'Mallory' } }),
-      t.call('POST', '/v1/users/password', {
-        token,
-        body: { oldPassword: DEMO_PASSWORD, newPassword: 'Taken-over-9', confirmPassword: 'Taken-over-9' },
-      }),
-      t.call('DELETE', `/v1/users/${person.userId}/photo`, { token }),
-    ];
-    for (const res of await Promise.all(attempts)) {
-      expect(res.code, res.message).toBe(Code.NOT_AUTHORIZED);
-      expect(res.message).toMatch(/provider/);
-    }
-    // The work of the tenant goes on in that session.
-    expect((await t.call('GET', '/v1/users/valid', { token })).code).toBe(1);
-
-    const own = await t.signIn('registrar@demo.test');
-    const signature = await t.call<{ signatureImage: string }>(
-      'GET',
-      `/v1/users/${person.userId}/signature`,
-      { token: own.token },
-    );
-    expect(signature.data.signatureImage).toBe(png);
-    const me = await t.call<{ firstName: string; passcodeFlag?: boolean }>('GET', '/v1/users/valid', {
-      token: own.token,
-    });
-    expect(me.data.firstName).not.toBe('Mallory');
-    expect(me.data.passcodeFlag ?? false).toBe(false);
-  });
-});
-
-describe('routes that change the account', () => {
-  it('a signed-in write under /v1/users/ that does not say whether it is account-wide stops the server from starting', () => {
-    const route = (accountWide?: boolean) =>
-      defineRoute({
-        method: 'POST',
-        url: '/v1/users/:userId/nickname',
-        operationId: 'setNickname',
-        auth: 'user',
-        summary: 'A route someone adds later',
-        tags: ['Users'],
-        response: z.object({}),
-        ...(accountWide === undefined ? {} : { accountWide }),
-        handler: () => ({}),
-      });
-    const register = (accountWide?: boolean) =>
-      registerRoutes(Fastify(), [route(accountWide)], {} as Deps, {} as RouteOptions);
-    expect(() => register()).toThrow(/setNickname .* must declare accountWide/);
-    expect(() => register(true)).not.toThrow();
-    expect(() => register(false)).not.toThrow();
-  });
-});
