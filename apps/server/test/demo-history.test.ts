@@ -6,7 +6,7 @@ import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getInstanceSetting } from '../src/db/repositories/tenants.ts';
 import { DEMO_HISTORY_SETTING, type DemoHistoryResult, seedDemoHistory } from '../src/demo/demo-history.ts';
-import { DEMO_PEOPLE } from '../src/demo/demo-plans.ts';
+import { DEMO_PEOPLE } from '../src/demo/demo-plan-types.ts';
 import { tenantRoot } from '../src/domain/signing/seal-signer.ts';
 import { composeAndSend, signAll } from './support/epak-helpers.ts';
 import { type Session, startTestServer, type TestServer } from './support/test-server.ts';

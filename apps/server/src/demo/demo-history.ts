@@ -28,7 +28,8 @@ import { createTemplate } from '../domain/templates/document-templates.ts';
 import { createWorkflow } from '../domain/templates/workflow-templates.ts';
 import { DemoClock } from './demo-clock.ts';
 import { demoAgreement, demoSignaturePng } from './demo-documents.ts';
-import { DEMO_PEOPLE, DEMO_PLANS, type DemoAct, type DemoPerson, type DemoPlan } from './demo-plans.ts';
+import { DEMO_PEOPLE, type DemoAct, type DemoPerson, type DemoPlan } from './demo-plan-types.ts';
+import { DEMO_PLANS } from './demo-plans.ts';
 import { DEMO_USERS } from './seed-demo.ts';
 
 /** The instance setting that says the history was made (or is being made) once. */
