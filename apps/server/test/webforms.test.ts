@@ -1,155 +1,31 @@
-import { Code, type WebformApi, type WebformMapping } from '@signet/contracts';
+import { Code, type WebformMapping } from '@signet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { samplePdf, upload } from './support/epak-helpers.ts';
-import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
+import type { Session, TestServer } from './support/test-server.ts';
+import {
+  APPLICANT,
+  APPLICANT_TARGETS,
+  api,
+  createMapping,
+  mappingQuery,
+  pick,
+  post,
+  setWebForms,
+  startWebformServer,
+} from './support/webforms.ts';
+
+/** Web-form mappings: the setting, who manages them, what they refuse, the generated API and the ePaks their posts compose. */
 
 let t: TestServer;
 let admin: Session;
 let custodian: Session;
 let other: Session;
-let documentTemplateId = '';
-let workflowId = '';
-let twoStepWorkflowId = '';
-
-const APPLICANT = 'applicant@outside.test';
-
-/** The template's tags: two fields a form can fill, one the signer keeps, and the signature. */
-const TEMPLATE_TAGS = [
-  {
-    key: 'text',
-    type: 'text',
-    name: 'fullName',
-    tagFor: 'custodian',
-    pageNumber: 1,
-    positionX: 60,
-    positionY: 80,
-    blockWidth: 200,
-    blockHeight: 20,
-  },
-  {
-    key: 'text',
-    type: 'text',
-    name: 'company',
-    tagFor: 'all',
-    wfsOrderId: 1,
-    signerIndex: 0,
-    pageNumber: 1,
-    positionX: 60,
-    positionY: 120,
-    blockWidth: 200,
-    blockHeight: 20,
-  },
-  {
-    key: 'text',
-    type: 'text',
-    name: 'notes',
-    tagFor: 'signer',
-    wfsOrderId: 1,
-    signerIndex: 0,
-    pageNumber: 1,
-    positionX: 60,
-    positionY: 160,
-    blockWidth: 200,
-    blockHeight: 20,
-  },
-  {
-    key: 'signature',
-    type: 'signature',
-    wfsOrderId: 1,
-    signerIndex: 0,
-    pageNumber: 1,
-    positionX: 60,
-    positionY: 300,
-    blockWidth: 160,
-    blockHeight: 50,
-  },
-];
-
-function mappingQuery(name: string, inputs: string, extra: Record<string, string> = {}) {
-  return { name, documentId: documentTemplateId, workflowId, htmlInputFilenames: inputs, ...extra };
-}
-
-const APPLICANT_TARGETS = {
-  email: { kind: 'recipient', step: 1, index: 0, part: 'email' },
-  first: { kind: 'recipient', step: 1, index: 0, part: 'firstName' },
-  title: { kind: 'subject' },
-};
-
-async function createMapping(name: string, inputs = 'fullName,email,first,company,title,extra') {
-  const res = await t.call<WebformMapping>('POST', '/v2/webform', {
-    token: admin.token,
-    query: mappingQuery(name, inputs),
-    body: { targets: APPLICANT_TARGETS },
-  });
-  expect(res.code, res.message).toBe(1);
-  return res.data;
-}
-
-async function api(mappingId: string, regenerate = false) {
-  const res = await t.call<WebformApi>('GET', '/v2/generatewebformapi', {
-    token: admin.token,
-    query: { mappingId, regenerate: String(regenerate) },
-  });
-  expect(res.code, res.message).toBe(1);
-  return res.data;
-}
-
-/** Posts a form the way a browser does: the path and key from the generated URL. */
-function post(generated: Pick<WebformApi, 'url'>, fields: Record<string, string> | string, json = false) {
-  const url = new URL(generated.url);
-  const path = url.pathname.replace(/^\/msbapi/, '');
-  const query = Object.fromEntries(url.searchParams);
-  if (json) return t.call<{ ePakId: string; status: string }>('POST', path, { query, body: fields });
-  if (typeof fields === 'string')
-    return t.call<{ ePakId: string; status: string }>('POST', path, {
-      query,
-      body: fields,
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    });
-  return t.call<{ ePakId: string; status: string }>('POST', path, { query, form: fields });
-}
-
-function setWebForms(token: string, on: boolean) {
-  return t.call('PUT', '/v1/configuration', { token, body: { features: { webForm: on } } });
-}
+let documentTemplateId: string;
+let workflowId: string;
+let twoStepWorkflowId: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  admin = await t.signIn('admin@demo.test');
-  custodian = await t.signIn('custodian@demo.test');
-  // The demo's other organisation, with its own admin.
-  other = await t.signIn('admin@other.test');
-  workflowId = (
-    await t.call<{ workflowId: string }>('POST', '/v2/workflows', {
-      token: admin.token,
-      body: { name: 'Application', steps: [{ type: 'SIGN', recipients: [] }] },
-    })
-  ).data.workflowId;
-  twoStepWorkflowId = (
-    await t.call<{ workflowId: string }>('POST', '/v2/workflows', {
-      token: admin.token,
-      body: {
-        name: 'Two steps',
-        steps: [
-          { type: 'SIGN', recipients: [] },
-          { type: 'REVIEW', recipients: [] },
-        ],
-      },
-    })
-  ).data.workflowId;
-  const doc = await upload(t, admin.token, 'Application.pdf', samplePdf('Application form', 1));
-  const template = await t.call<{ id: string }>('POST', '/v1/documenttemplates', {
-    token: admin.token,
-    body: {
-      templateName: 'Application form',
-      type: 'Shared',
-      workflowTemplateId: workflowId,
-      documentIds: [doc.documentId],
-      tags: TEMPLATE_TAGS,
-    },
-  });
-  expect(template.code, template.message).toBe(1);
-  documentTemplateId = template.data.id;
+  ({ t, admin, custodian, other, documentTemplateId, workflowId, twoStepWorkflowId } =
+    await startWebformServer());
 });
 afterAll(() => t.close());
 
@@ -368,169 +244,4 @@ describe('web-form mappings', () => {
     const unknown = await post({ url: g.url.replace(m.mappingId, crypto.randomUUID()) }, fields);
     expect(unknown.code).toBe(Code.INVALID_TOKEN);
   });
-
-  it('replace the key on regenerate: the old one stops working, the new one works', async () => {
-    const m = await createMapping('Rotated');
-    const before = await api(m.mappingId);
-    const after = await api(m.mappingId, true);
-    expect(after.key).not.toBe(before.key);
-    expect((await post(before, { email: APPLICANT })).code).toBe(Code.INVALID_TOKEN);
-    expect((await post(after, { email: APPLICANT })).code).toBe(1);
-  });
-
-  it('change with PUT: the parameters given change, kept targets stay for inputs still listed', async () => {
-    const m = await createMapping('To change');
-    const res = await t.call<WebformMapping>('PUT', '/v2/webform', {
-      token: admin.token,
-      query: { mappingId: m.mappingId, name: 'Changed', htmlInputFilenames: 'email,first' },
-    });
-    expect(res.code, res.message).toBe(1);
-    expect(res.data).toMatchObject({ name: 'Changed', htmlInputFilenames: ['email', 'first'] });
-    expect(res.data.targets).toEqual({ email: APPLICANT_TARGETS.email, first: APPLICANT_TARGETS.first });
-    const missing = await t.call('PUT', '/v2/webform', {
-      token: admin.token,
-      query: { mappingId: crypto.randomUUID(), name: 'Nobody' },
-    });
-    expect([missing.status, missing.code]).toEqual([404, Code.GENERIC_ERROR]);
-  });
-
-  it('leave no draft behind when the ePak cannot start: a template without the signer’s signature tag answers -62', async () => {
-    const doc = await upload(t, admin.token, 'Unsigned.pdf', samplePdf('Unsigned form', 1));
-    const unsigned = await t.call<{ id: string }>('POST', '/v1/documenttemplates', {
-      token: admin.token,
-      body: {
-        templateName: 'Unsigned form',
-        type: 'Shared',
-        workflowTemplateId: workflowId,
-        documentIds: [doc.documentId],
-        tags: [TEMPLATE_TAGS[0]],
-      },
-    });
-    expect(unsigned.code, unsigned.message).toBe(1);
-    const m = await t.call<WebformMapping>('POST', '/v2/webform', {
-      token: admin.token,
-      query: { name: 'Unsigned', documentId: unsigned.data.id, htmlInputFilenames: 'email' },
-      body: { targets: pick('email') },
-    });
-    expect(m.code, m.message).toBe(1);
-    const res = await post(await api(m.data.mappingId), { email: APPLICANT });
-    expect(res.code).toBe(Code.SIGNATURE_TAG_NOT_FOUND);
-    const drafts = await t.call<{ subject: string }[]>('GET', '/v2/epaks', {
-      token: admin.token,
-      query: { folder: 'Draft' },
-    });
-    expect(drafts.data.map((x) => x.subject)).not.toContain('Unsigned form');
-    const listed = await t.call<{ mappings: WebformMapping[] }>('GET', '/v2/webform', {
-      token: admin.token,
-      query: { name: 'Unsigned' },
-    });
-    expect(listed.data.mappings[0]?.epakCount).toBe(0);
-  });
-
-  it('are sent as the admin who last saved them; once that person may no longer send, posts answer -11', async () => {
-    const submitterId = (
-      await t.call<{ id: string }>('GET', '/v1/user', {
-        token: admin.token,
-        query: { email: 'submitter@demo.test' },
-      })
-    ).data.id;
-    const setRole = (role: string) =>
-      t.call('PUT', '/v2/users/roles', {
-        token: admin.token,
-        body: { users: [{ userId: submitterId, role }] },
-      });
-    expect((await setRole('admin')).code).toBe(1);
-    const second = await t.signIn('submitter@demo.test');
-    const m = await t.call<WebformMapping>('POST', '/v2/webform', {
-      token: second.token,
-      query: mappingQuery('Second admin', 'email'),
-      body: { targets: pick('email') },
-    });
-    expect(m.code, m.message).toBe(1);
-    expect(m.data.senderEmail).toBe('submitter@demo.test');
-    const g = await api(m.data.mappingId);
-    expect((await setRole('signer')).code).toBe(1);
-    const refused = await post(g, { email: APPLICANT });
-    expect(refused.code).toBe(Code.NOT_AUTHORIZED);
-    // Saved again by an admin who may send, the form works again, sent as them.
-    const saved = await t.call<WebformMapping>('PUT', '/v2/webform', {
-      token: admin.token,
-      query: { mappingId: m.data.mappingId },
-    });
-    expect(saved.data.senderEmail).toBe('admin@demo.test');
-    expect((await post(g, { email: APPLICANT })).code).toBe(1);
-    expect((await setRole('submitter')).code).toBe(1);
-  });
-
-  it('refuse deleting a mapping that has composed ePaks (-183) and delete one that has none', async () => {
-    const used = await createMapping('Used');
-    expect((await post(await api(used.mappingId), { email: APPLICANT })).code).toBe(1);
-    const refused = await t.call('DELETE', `/v2/webform/${used.mappingId}`, { token: admin.token });
-    expect([refused.status, refused.code, refused.data]).toEqual([
-      409,
-      Code.WEBFORM_MAPPING_LINKED,
-      { epakCount: 1 },
-    ]);
-    const unused = await createMapping('Unused');
-    const deleted = await t.call('DELETE', `/v2/webform/${unused.mappingId}`, { token: admin.token });
-    expect(deleted.code).toBe(1);
-    const listed = await t.call<{ mappings: WebformMapping[] }>('GET', '/v2/webform', { token: admin.token });
-    expect(listed.data.mappings.map((x) => x.name)).not.toContain('Unused');
-  });
-
-  it('keep the templates a mapping uses: deleting them answers -183', async () => {
-    const template = await t.call('DELETE', '/v1/documenttemplates', {
-      token: admin.token,
-      body: { docTemplateIds: [documentTemplateId] },
-    });
-    expect(template.code).toBe(Code.WEBFORM_MAPPING_LINKED);
-    const workflow = await t.call('DELETE', `/v2/workflows/${workflowId}`, { token: admin.token });
-    expect(workflow.code).toBe(Code.WEBFORM_MAPPING_LINKED);
-  });
-
-  it("are invisible to another tenant's admin (404), even with its own web forms on", async () => {
-    const m = await createMapping('Private');
-    expect((await setWebForms(other.token, true)).code).toBe(1);
-    const asOther = { token: other.token };
-    const generated = await t.call('GET', '/v2/generatewebformapi', {
-      ...asOther,
-      query: { mappingId: m.mappingId },
-    });
-    const changed = await t.call('PUT', '/v2/webform', {
-      ...asOther,
-      query: { mappingId: m.mappingId, name: 'Stolen' },
-    });
-    const deleted = await t.call('DELETE', `/v2/webform/${m.mappingId}`, asOther);
-    expect([generated.status, changed.status, deleted.status]).toEqual([404, 404, 404]);
-    const list = await t.call<{ mappings: WebformMapping[] }>('GET', '/v2/webform', asOther);
-    expect(list.data.mappings).toEqual([]);
-  });
-
-  it('refuse form posts once the tenant turns web forms off (-1, 409)', async () => {
-    const m = await createMapping('Switched off');
-    const g = await api(m.mappingId);
-    expect((await setWebForms(admin.token, false)).code).toBe(1);
-    const res = await post(g, { email: APPLICANT });
-    expect([res.status, res.code]).toEqual([409, Code.GENERIC_ERROR]);
-    expect((await setWebForms(admin.token, true)).code).toBe(1);
-  });
 });
-
-describe('web-form posts', () => {
-  it('are rate limited per address (429 with Retry-After)', async () => {
-    const limited = await startTestServer({ AUTH_RATE_LIMIT: '2' });
-    try {
-      const url = `/public/webform/${crypto.randomUUID()}/${crypto.randomUUID()}`;
-      const answers = [];
-      for (let i = 0; i < 3; i++) answers.push(await limited.call('POST', url, { form: { a: 'b' } }));
-      expect(answers.map((r) => r.status)).toEqual([401, 401, 429]);
-      expect(Number(answers[2]?.headers['retry-after'])).toBeGreaterThan(0);
-    } finally {
-      await limited.close();
-    }
-  });
-});
-
-function pick(name: keyof typeof APPLICANT_TARGETS) {
-  return { [name]: APPLICANT_TARGETS[name] };
-}
