@@ -138,7 +138,12 @@ export function routePages(
       { modules: readonly string[]; description?: string; frame?: ScreenFrame; inHead?: boolean }
     >
   >,
-  words: { languages: readonly string[]; word: (language: string, key: string) => string },
+  words: {
+    languages: readonly string[];
+    word: (language: string, key: string) => string;
+    /** What a language's own pages add to their head (vite-fonts.ts: the preload of its script's font). */
+    head?: (language: string) => string;
+  },
 ): Plugin {
   let outDir = 'dist';
   return {
@@ -163,7 +168,12 @@ export function routePages(
         for (const language of words.languages) {
           const lead = frame.lead === undefined ? undefined : words.word(language, frame.lead);
           const markup = frameMarkup(frame, words.word(language, frame.heading), lead);
-          writeFileSync(join(outDir, ROUTE_PAGES_DIR, `${name}.${language}.html`), framedPage(page, markup));
+          const head = words.head?.(language) ?? '';
+          const inLanguage = head ? page.replace('</head>', `  ${head}\n  </head>`) : page;
+          writeFileSync(
+            join(outDir, ROUTE_PAGES_DIR, `${name}.${language}.html`),
+            framedPage(inLanguage, markup),
+          );
         }
       }
     },

@@ -10,6 +10,8 @@ import { routePages, type ScreenFrame } from './route-pages.ts';
 import { en } from './src/app/i18n/locales/en.ts';
 import { fr } from './src/app/i18n/locales/fr.ts';
 import { hi } from './src/app/i18n/locales/hi.ts';
+import { TYPEFACE } from './src/ui/brand/typeface.ts';
+import { brandFonts } from './vite-fonts.ts';
 
 // The first screens a phone opens (issue 21): what each loads before it shows, gzip KB. A route
 // that outgrows its budget fails the build; raise one only knowing what the screen gained.
@@ -65,13 +67,34 @@ function word(language: string, key: string): string {
   return value;
 }
 
+// The typeface's files the first screens preload (src/ui/brand/fonts.css declares all of them):
+// the Latin one everywhere, the Devanagari one on the Hindi pages only.
+const FONTS = brandFonts({
+  family: TYPEFACE,
+  everywhere: {
+    source: 'noto-sans-latin-wght-normal.woff2',
+    unicodeRange:
+      'U+0000-00FF, U+0131, U+0152-0153, U+02BB-02BC, U+02C6, U+02DA, U+02DC, U+0304, U+0308, U+0329, U+2000-206F, U+20AC, U+2122, U+2191, U+2193, U+2212, U+2215, U+FEFF, U+FFFD',
+    maxKb: 40,
+  },
+  byLanguage: {
+    hi: {
+      source: 'noto-sans-devanagari-wght-normal.woff2',
+      unicodeRange:
+        'U+0900-097F, U+1CD0-1CF9, U+200C-200D, U+20A8, U+20B9, U+20F0, U+25CC, U+A830-A839, U+A8E0-A8FF, U+11B00-11B09',
+      maxKb: 100,
+    },
+  },
+});
+
 // In development the API runs on the server (npm run dev -w apps/server); Vite forwards /msbapi to it.
 export default defineConfig({
   plugins: [
     react(),
     bundleBudget(FIRST_SCREENS),
     mantineStyles(resolve(import.meta.dirname, 'src/app/mantine-styles.css')),
-    routePages(FIRST_SCREENS, { languages: SUPPORTED_LANGUAGES, word }),
+    FONTS.plugin,
+    routePages(FIRST_SCREENS, { languages: SUPPORTED_LANGUAGES, word, head: FONTS.languageHead }),
     precompress(),
   ],
   server: { proxy: { '/msbapi': { target: 'http://localhost:8080', ws: true } } },

@@ -2,6 +2,7 @@ import { Group, Image, Title } from '@mantine/core';
 import type { BrandingView } from '@signet/contracts';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LogoMark, PRODUCT_NAME } from '../../ui/brand/logo-mark.tsx';
 import { brandCssVariables } from './brand-palette.ts';
 
 /**
@@ -20,7 +21,11 @@ export function useBrandColour(colour: string | null | undefined): void {
   }, [colour]);
 }
 
-/** The header's title: the tenant's logo and name where it has them, Signet otherwise. */
+/**
+ * The header's title: the tenant's logo and name where it has them, Signet's mark and name
+ * otherwise. Signet's mark goes only with Signet's name: a tenant (or an install) that renamed
+ * the product without a logo of its own shows its name alone.
+ */
 export function BrandMark({
   branding,
   fallbackName,
@@ -34,9 +39,11 @@ export function BrandMark({
   const name = branding?.displayName ?? fallbackName ?? t('app.name');
   return (
     <Group gap="xs" wrap="nowrap" data-testid="brand-mark">
-      {branding?.logoUrl && (
+      {branding?.logoUrl ? (
         // The name beside it says who this is; the image adds nothing for a screen reader.
         <Image src={branding.logoUrl} alt="" h={32} w="auto" fit="contain" data-testid="brand-logo" />
+      ) : (
+        !branding?.displayName && (fallbackName ?? PRODUCT_NAME) === PRODUCT_NAME && <LogoMark size={28} />
       )}
       <Title
         order={order}

@@ -1,6 +1,7 @@
 import { Box, Container, Group, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { LogoMark, PRODUCT_NAME } from '../../ui/brand/logo-mark.tsx';
 import { usePublicConfiguration } from '../api.ts';
 import { LazyLanguageMenu as LanguageMenu } from '../lazy-language-menu.tsx';
 import { ANNOUNCEMENT_ROUTES } from './announcement.ts';
@@ -14,9 +15,12 @@ export function GuestLayout() {
   return (
     <Box mih="100vh" bg="var(--mantine-color-gray-0)">
       <Group justify="space-between" px="md" py="sm" component="header">
-        <Title order={2} size="h3" c="blue.8">
-          {config.data?.appName ?? t('app.name')}
-        </Title>
+        <Group gap="xs" wrap="nowrap">
+          {(config.data?.appName ?? PRODUCT_NAME) === PRODUCT_NAME && <LogoMark size={30} />}
+          <Title order={2} size="h3" c="blue.8">
+            {config.data?.appName ?? t('app.name')}
+          </Title>
+        </Group>
         <LanguageMenu allowed={config.data?.languages} />
       </Group>
       <Container size="sm" component="main" py="lg">
