@@ -34,7 +34,7 @@ export function DialogFrame({
   fill?: boolean;
   testId: string;
   /** More `data-*` attributes on the dialog's root, for tests. */
-  attributes?: Record<`data-${string}`, string>;
+  attributes?: Record<`data-${string}`, string> | undefined;
   children: ReactNode;
 }) {
   const column: CSSProperties = { display: 'flex', flexDirection: 'column' };

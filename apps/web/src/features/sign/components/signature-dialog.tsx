@@ -109,8 +109,10 @@ export function SignatureDialog({
       width={DIALOG_WIDTH}
       fill
       testId="signature-dialog"
-      // Read by the bulk-signing journey on a phone (data-layout says sheet or modal).
-      attributes={{ 'data-full-screen': String(sheet) }}
+      // Read by the bulk-signing journey on a phone (data-layout says sheet or modal). Never
+      // "false" on a modal: Mantine's CSS makes any modal with the attribute fill the screen,
+      // which is how the desktop's dialog came to be full screen (issue 31).
+      attributes={sheet ? { 'data-full-screen': 'true' } : undefined}
     >
       <Tabs
         value={mode}
