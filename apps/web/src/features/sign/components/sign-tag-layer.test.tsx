@@ -38,18 +38,21 @@ function showOthers(tags: Tag[]) {
 }
 
 describe('the signing view’s tags of other signers', () => {
-  it('a finished signature of another signer is drawn as its picture, never as data: text', () => {
+  it('a finished signature of another signer is not drawn again over the page, which shows it, and never as data: text', () => {
     // As the server returns it once signed: done and read-only, the picture as its value.
     showOthers([
       tag('s1', 'signature', { status: 'done', readOnly: true, value: PNG }),
       tag('i1', 'userInitial', { status: 'done', value: PNG }),
+      tag('w1', 'signature'),
     ]);
     const others = screen.getAllByTestId('other-tag');
-    expect(others).toHaveLength(2);
-    for (const other of others) {
-      expect(other.textContent).not.toContain('data:');
-      expect(other.querySelector('img')?.getAttribute('src')).toBe(PNG);
+    expect(others).toHaveLength(3);
+    for (const other of others.slice(0, 2)) {
+      expect(other.textContent).toBe('');
+      expect(other.querySelector('img')).toBeNull();
     }
+    // One still to be signed says what it is.
+    expect(others[2]?.textContent).toBe('Signature');
   });
 
   it('a read-only text value is still shown as text', () => {

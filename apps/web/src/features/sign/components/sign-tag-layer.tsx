@@ -1,5 +1,5 @@
 import { catalogueEntryOf, type Tag } from '@signet/contracts';
-import { type CSSProperties, lazy, Suspense } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isImageValue } from '../../document-view/image-value.ts';
 import type { PageGeometry } from '../../document-view/pdf-pages.tsx';
@@ -128,7 +128,11 @@ export function SignTagLayer({
         // Form fields say required and invalid themselves; a button says it in its label.
         const field = { ...common, 'aria-required': tag.required, 'aria-invalid': invalid.has(tag.uuid) };
         const placeholder = tag.label || name;
-        let body = <TagContent tag={tag} value={value} preview={previewOf(tag)} />;
+        let body: ReactNode = <TagContent tag={tag} value={value} preview={previewOf(tag)} />;
+        // Another signer's finished tag is on the page already, drawn into the PDF as they signed
+        // it (with their name and time): drawing its value again laid a second, different
+        // picture over theirs (issue 31). Its frame stays, so it still reads as someone's field.
+        if (!mine && tag.status === 'done') body = null;
         if (mine && kind === 'text')
           body = (
             <input
