@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRelative } from './dates.ts';
+import { formatDate } from './dates.ts';
+import { formatRelative } from './relative-time.ts';
 
 describe('formatDate', () => {
   it('defaults to DD MMM YYYY', () => {

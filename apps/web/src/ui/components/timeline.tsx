@@ -1,7 +1,8 @@
 import { Timeline as MantineTimeline, Text } from '@mantine/core';
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type DatePreferences, formatDate, formatRelative } from '../../app/i18n/dates.ts';
+import { type DatePreferences, formatDate } from '../../app/i18n/dates.ts';
+import { formatRelative } from '../../app/i18n/relative-time.ts';
 import type { StatusTone } from '../tokens/status-colours.ts';
 
 export interface TimelineEvent {
