@@ -23,7 +23,8 @@ export function rowReason(t: TFunction, failure: { code: number; message: string
   const words = key
     ? t(`bulkcompose.rowCodes.${key}`)
     : errorMessage(t, new ApiError(400, failure.code, failure.message));
-  return `${words} (${failure.code}) ${failure.message}`;
+  // The code is the server's, not the reader's: the words and the server's message say it.
+  return failure.message ? `${words} ${failure.message}` : words;
 }
 
 /** A refused upload in words: the file-level codes of bulk compose first, then the app's. */

@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { aadhaarEn } from '../../../features/aadhaar/i18n/aadhaar.en.ts';
 import { aadhaarFr } from '../../../features/aadhaar/i18n/aadhaar.fr.ts';
@@ -188,5 +188,101 @@ describe('translations', () => {
     }
     expect(used.size).toBeGreaterThan(50);
     expect([...used].filter((k) => !english.has(k))).toEqual([]);
+  });
+});
+
+/**
+ * Every words file of the features (`<name>.<lng>.ts` or `<lng>.ts` under each feature’s `i18n` folder), found on
+ * disk, so a bundle that is not wired into the app or the list above is checked too.
+ */
+function wordFiles(): { name: string; files: Record<'en' | 'hi' | 'fr', string> }[] {
+  const features = join(import.meta.dirname, '../../../features');
+  const groups = new Map<string, Partial<Record<'en' | 'hi' | 'fr', string>>>();
+  for (const feature of readdirSync(features)) {
+    const dir = join(features, feature, 'i18n');
+    if (!statSync(join(features, feature)).isDirectory()) continue;
+    let names: string[] = [];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const match = /^(?:(.+)\.)?(en|hi|fr)\.ts$/.exec(name);
+      if (!match) continue;
+      const group = `${feature}/${match[1] ?? feature}`;
+      groups.set(group, { ...groups.get(group), [match[2] as string]: join(dir, name) });
+    }
+  }
+  return [...groups].map(([name, files]) => ({ name, files: files as Record<'en' | 'hi' | 'fr', string> }));
+}
+
+/** The words a module exports (its one exported object). */
+async function wordsOf(path: string): Promise<object> {
+  const module = (await import(path)) as Record<string, unknown>;
+  const [words] = Object.values(module).filter((v) => typeof v === 'object' && v !== null);
+  if (!words) throw new Error(`${basename(dirname(path))}/${basename(path)} exports no words`);
+  return words as object;
+}
+
+function values(obj: object, prefix = ''): [string, string][] {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    typeof v === 'object' && v !== null
+      ? values(v, `${prefix}${k}.`)
+      : [[`${prefix}${k}`, String(v)] as [string, string]],
+  );
+}
+
+/**
+ * Internal text that must not reach the screen: a "(s)" plural (i18next's plural keys say it
+ * properly), a placeholder trailing off in four dots, an environment variable's name.
+ */
+const INTERNAL: readonly [RegExp, string][] = [
+  [/\((?:s|S|es|ES)\)/, '“(s)”: use plural keys (_one/_other, French _many)'],
+  [/\.{4}/, '“....”: an ellipsis is one character (…)'],
+  [/\b[A-Z][A-Z0-9]+_[A-Z0-9_]+\b/, 'an environment variable’s name'],
+];
+
+describe('words that reach the screen', () => {
+  it('every feature’s words file exists in English, Hindi and French with the same keys', async () => {
+    const found = wordFiles();
+    expect(found.length).toBeGreaterThan(20);
+    for (const { name, files } of found) {
+      expect(Object.keys(files).sort(), name).toEqual(['en', 'fr', 'hi']);
+      const [enWords, hiWords, frWords] = await Promise.all([files.en, files.hi, files.fr].map(wordsOf));
+      const english = [...new Set(keys(enWords as object).map(base))].sort();
+      for (const [lng, words] of [
+        ['hi', hiWords],
+        ['fr', frWords],
+      ] as const) {
+        expect([...new Set(keys(words as object).map(base))].sort(), `${name} (${lng})`).toEqual(english);
+      }
+    }
+  });
+
+  it('no string in any language says “(s)”, “....” or an environment variable', async () => {
+    const bundles: [string, object][] = [
+      ['en', en],
+      ['hi', hi],
+      ['fr', fr],
+    ];
+    for (const { name, files } of wordFiles())
+      for (const lng of ['en', 'hi', 'fr'] as const)
+        bundles.push([`${name} (${lng})`, await wordsOf(files[lng])]);
+    const found: string[] = [];
+    for (const [name, bundle] of bundles)
+      for (const [key, value] of values(bundle))
+        for (const [pattern, why] of INTERNAL)
+          if (pattern.test(value)) found.push(`${name} ${key}: ${why} — ${value}`);
+    expect(found).toEqual([]);
+  });
+
+  it('the check catches what it is for', () => {
+    const caught = (value: string) => INTERNAL.some(([pattern]) => pattern.test(value));
+    expect(caught('2 signature(s)')).toBe(true);
+    expect(caught('2 ROW(S)')).toBe(true);
+    expect(caught('Add Signer....')).toBe(true);
+    expect(caught('the installation’s SIGNET_ALLOW_SIGNUP decides')).toBe(true);
+    expect(caught('2 signatures… (PDF, at most 10 MB)')).toBe(false);
   });
 });

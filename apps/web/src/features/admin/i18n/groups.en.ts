@@ -44,7 +44,9 @@ export const adminGroupsEn = {
   managed: {
     title: 'Groups you manage',
     hint: 'Add or remove the members of these groups. An admin decides who manages them.',
-    count: '({{count}} members)',
+    count_one: '({{count}} member)',
+    count_many: '({{count}} members)',
+    count_other: '({{count}} members)',
     edit: 'Members',
   },
   compose: {

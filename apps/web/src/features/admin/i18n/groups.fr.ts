@@ -45,7 +45,9 @@ export const adminGroupsFr = {
   managed: {
     title: 'Les groupes que vous gérez',
     hint: 'Ajoutez ou retirez les membres de ces groupes. Un administrateur décide qui les gère.',
-    count: '({{count}} membres)',
+    count_one: '({{count}} membre)',
+    count_many: '({{count}} membres)',
+    count_other: '({{count}} membres)',
     edit: 'Membres',
   },
   compose: {

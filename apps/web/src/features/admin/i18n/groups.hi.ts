@@ -44,7 +44,9 @@ export const adminGroupsHi = {
   managed: {
     title: 'आपके द्वारा प्रबंधित समूह',
     hint: 'इन समूहों के सदस्य जोड़ें या हटाएँ। इन्हें कौन प्रबंधित करता है, यह एडमिन तय करता है।',
-    count: '({{count}} सदस्य)',
+    count_one: '({{count}} सदस्य)',
+    count_many: '({{count}} सदस्य)',
+    count_other: '({{count}} सदस्य)',
     edit: 'सदस्य',
   },
   compose: {

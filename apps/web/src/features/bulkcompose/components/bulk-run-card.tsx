@@ -61,7 +61,7 @@ export function BulkRunCard({ runId }: { runId: string }) {
           data-testid="bulk-run-progress"
         />
         <Text size="sm" role="status" data-testid="bulk-run-counts">
-          {t('bulkcompose.counts', { done, total: run.total, sent: run.sent, failed: run.failed })}
+          {t('bulkcompose.counts', { done, count: run.total, sent: run.sent, failed: run.failed })}
           {run.cancelled > 0 ? ` · ${t('bulkcompose.cancelledCount', { count: run.cancelled })}` : ''}
           {running && run.secondsLeft !== null
             ? ` · ${t('bulkcompose.timeLeft', { time: timeLeft(t, run.secondsLeft) })}`

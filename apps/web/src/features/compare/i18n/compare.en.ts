@@ -24,8 +24,13 @@ export const compareEn = {
   uploading: 'Uploading… {{percent}} %',
   comparing: 'Comparing the documents…',
   progressLabel: 'Comparison progress',
-  summary:
-    '{{inserted}} inserted, {{deleted}} deleted, {{moved}} moved; {{changed}} page(s) changed, {{added}} added, {{removed}} removed.',
+  // Counted by the changed pages; the other counts read without a noun.
+  summary_one:
+    '{{inserted}} inserted, {{deleted}} deleted, {{moved}} moved; {{count}} page changed, {{added}} added, {{removed}} removed.',
+  summary_many:
+    '{{inserted}} inserted, {{deleted}} deleted, {{moved}} moved; {{count}} pages changed, {{added}} added, {{removed}} removed.',
+  summary_other:
+    '{{inserted}} inserted, {{deleted}} deleted, {{moved}} moved; {{count}} pages changed, {{added}} added, {{removed}} removed.',
   noDifferences: 'The two documents show the same words and look the same on every page.',
   changes: 'Changes',
   noChanges: 'No word changed on this page.',

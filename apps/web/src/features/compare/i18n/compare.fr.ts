@@ -26,8 +26,13 @@ export const compareFr: typeof compareEn = {
   uploading: 'Envoi… {{percent}} %',
   comparing: 'Comparaison des documents…',
   progressLabel: 'Progression de la comparaison',
-  summary:
-    '{{inserted}} insertion(s), {{deleted}} suppression(s), {{moved}} déplacement(s) ; {{changed}} page(s) modifiée(s), {{added}} ajoutée(s), {{removed}} retirée(s).',
+  // Six counts, each its own agreement: written as labels with their numbers, never “(s)”.
+  summary_one:
+    'Insertions : {{inserted}}, suppressions : {{deleted}}, déplacements : {{moved}} ; pages modifiées : {{count}}, ajoutées : {{added}}, retirées : {{removed}}.',
+  summary_many:
+    'Insertions : {{inserted}}, suppressions : {{deleted}}, déplacements : {{moved}} ; pages modifiées : {{count}}, ajoutées : {{added}}, retirées : {{removed}}.',
+  summary_other:
+    'Insertions : {{inserted}}, suppressions : {{deleted}}, déplacements : {{moved}} ; pages modifiées : {{count}}, ajoutées : {{added}}, retirées : {{removed}}.',
   noDifferences: 'Les deux documents ont les mêmes mots et le même aspect sur chaque page.',
   changes: 'Modifications',
   noChanges: 'Aucun mot modifié sur cette page.',

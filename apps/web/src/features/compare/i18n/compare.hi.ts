@@ -26,8 +26,12 @@ export const compareHi: typeof compareEn = {
   uploading: 'अपलोड हो रहा है… {{percent}} %',
   comparing: 'दस्तावेज़ों की तुलना हो रही है…',
   progressLabel: 'तुलना की प्रगति',
-  summary:
-    '{{inserted}} जोड़े गए, {{deleted}} हटाए गए, {{moved}} स्थानांतरित; {{changed}} पृष्ठ बदले, {{added}} जोड़े गए, {{removed}} हटाए गए।',
+  summary_one:
+    '{{inserted}} जोड़े गए, {{deleted}} हटाए गए, {{moved}} स्थानांतरित; {{count}} पृष्ठ बदला, {{added}} जोड़े गए, {{removed}} हटाए गए।',
+  summary_many:
+    '{{inserted}} जोड़े गए, {{deleted}} हटाए गए, {{moved}} स्थानांतरित; {{count}} पृष्ठ बदले, {{added}} जोड़े गए, {{removed}} हटाए गए।',
+  summary_other:
+    '{{inserted}} जोड़े गए, {{deleted}} हटाए गए, {{moved}} स्थानांतरित; {{count}} पृष्ठ बदले, {{added}} जोड़े गए, {{removed}} हटाए गए।',
   noDifferences: 'दोनों दस्तावेज़ों में हर पृष्ठ पर एक जैसे शब्द हैं और वे एक जैसे दिखते हैं।',
   changes: 'बदलाव',
   noChanges: 'इस पृष्ठ पर कोई शब्द नहीं बदला।',

@@ -428,7 +428,7 @@ export function ComparePage() {
                     inserted: result.summary.inserted,
                     deleted: result.summary.deleted,
                     moved: result.summary.moved,
-                    changed: result.summary.changedPages,
+                    count: result.summary.changedPages,
                     added: result.summary.addedPages,
                     removed: result.summary.removedPages,
                   })

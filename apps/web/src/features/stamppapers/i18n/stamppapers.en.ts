@@ -133,7 +133,7 @@ export const stampPapersEn = {
         'The denomination is not one of 10, 20, 50, 100, 500, 1000, 5000, 10000, 15000, 20000, 25000.',
       duplicateInFile: 'The stamp id appears more than once in the file.',
       exists: 'A stamp paper with this stamp id already exists.',
-      other: 'Not imported ({{code}}): {{message}}',
+      other: 'Not imported: {{message}}',
     },
   },
   compose: {

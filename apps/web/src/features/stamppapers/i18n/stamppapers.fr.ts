@@ -83,7 +83,7 @@ export const stampPapersFr: typeof stampPapersEn = {
     uploading: 'Envoi… {{percent}} %',
     processing: 'Vérification des lignes…',
     allImported: 'Papiers timbrés importés : {{count}}.',
-    someFailed: '{{imported}} importé(s), {{failed}} non importé(s).',
+    someFailed: 'Importés : {{imported}} ; non importés : {{failed}}.',
     failedRows: 'Lignes non importées',
     row: 'Ligne',
     stampId: 'Identifiant du timbre',
@@ -140,7 +140,7 @@ export const stampPapersFr: typeof stampPapersEn = {
         'La valeur n’est pas l’une de 10, 20, 50, 100, 500, 1000, 5000, 10000, 15000, 20000, 25000.',
       duplicateInFile: 'L’identifiant du timbre apparaît plusieurs fois dans le fichier.',
       exists: 'Un papier timbré avec cet identifiant existe déjà.',
-      other: 'Non importée ({{code}}) : {{message}}',
+      other: 'Non importée : {{message}}',
     },
   },
   compose: {

@@ -132,7 +132,7 @@ export const stampPapersHi: typeof stampPapersEn = {
       denominationInvalid: 'मूल्यवर्ग 10, 20, 50, 100, 500, 1000, 5000, 10000, 15000, 20000, 25000 में से नहीं है।',
       duplicateInFile: 'यह स्टाम्प आईडी फ़ाइल में एक से अधिक बार है।',
       exists: 'इस स्टाम्प आईडी वाला स्टाम्प पेपर पहले से मौजूद है।',
-      other: 'आयात नहीं हुआ ({{code}}): {{message}}',
+      other: 'आयात नहीं हुआ: {{message}}',
     },
   },
   compose: {

@@ -60,7 +60,7 @@ export const superAdminEn = {
     title: 'Platform settings',
     signup: 'Anyone may sign up and create an organisation',
     signupHint:
-      'Shown as “Sign up” on the sign-in page. Until you change it here, the installation’s SIGNET_ALLOW_SIGNUP decides.',
+      'Shown as “Sign up” on the sign-in page. Until you change it here, the installation’s own setting decides.',
     licenseDays: 'Licence of a new organisation, in days',
     licenseDaysHint: 'Counted from the day it is created or signs up. Leave empty for no end.',
     custodianLimit: 'Custodians a new organisation may have',

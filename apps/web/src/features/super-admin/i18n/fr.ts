@@ -64,7 +64,7 @@ export const superAdminFr: typeof superAdminEn = {
     title: 'Réglages de la plateforme',
     signup: 'Tout le monde peut s’inscrire et créer une organisation',
     signupHint:
-      'Affiché comme « S’inscrire » sur la page de connexion. Tant que vous ne le changez pas ici, SIGNET_ALLOW_SIGNUP de l’installation décide.',
+      'Affiché comme « S’inscrire » sur la page de connexion. Tant que vous ne le changez pas ici, le réglage propre à l’installation décide.',
     licenseDays: 'Licence d’une nouvelle organisation, en jours',
     licenseDaysHint:
       'Comptée à partir du jour de sa création ou de son inscription. Laisser vide : sans fin.',

@@ -1,19 +1,23 @@
 import { Alert, Group, List, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import type { VerifiedSignature } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
+import { useCurrentUser } from '../../../app/api.ts';
+import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
 
-const when = (iso: string | null, locale: string) =>
-  iso ? new Date(iso).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'long' }) : null;
+/** A signature's time as every date in the app is shown (`formatDate`: the reader's format and zone). */
+const when = (iso: string | null, prefs: DatePreferences) => (iso ? formatDate(iso, prefs, true) : null);
 
 /** One signature as a reader's signature panel tells it, in plain words. */
 export function SignatureCard({ signature: s, index }: { signature: VerifiedSignature; index: number }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const user = useCurrentUser().data;
+  const prefs = { dateFormat: user?.dateFormat, timezone: user?.timezone };
   const ok = s.intact && s.trusted && !s.certificationViolated && s.revocation?.status !== 'revoked';
   const rows: [string, string][] = [
     [t('verify.signedBy'), s.signer ? s.signer.commonName || s.signer.subject : t('verify.none')],
     [t('verify.issuer'), s.signer?.issuer ?? t('verify.none')],
-    [t('verify.signingTime'), when(s.signingTime, i18n.language) ?? t('verify.none')],
-    [t('verify.timestampTime'), when(s.timestampTime, i18n.language) ?? t('verify.none')],
+    [t('verify.signingTime'), when(s.signingTime, prefs) ?? t('verify.none')],
+    [t('verify.timestampTime'), when(s.timestampTime, prefs) ?? t('verify.none')],
     [t('verify.intact'), s.intact ? t('verify.intactYes') : t('verify.intactNo')],
     [t('verify.whole'), s.coversWholeDocument ? t('verify.yes') : t('verify.no')],
     [
