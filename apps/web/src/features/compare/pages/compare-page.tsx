@@ -12,7 +12,12 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import type { ComparedPage, CompareResult, DocumentRevision } from '@signet/contracts';
+import {
+  type ComparedPage,
+  type CompareResult,
+  type DocumentRevision,
+  readableTitle,
+} from '@signet/contracts';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -130,7 +135,10 @@ function RevisionPicker({
   const epakOptions = (epaks.data?.data ?? []).map((e) => ({ value: e.id, label: e.subject || e.ePakName }));
   if (ePakId && !epakOptions.some((o) => o.value === ePakId))
     epakOptions.unshift({ value: ePakId, label: detail.data?.subject ?? ePakId });
-  const docOptions = (detail.data?.documents ?? []).map((d) => ({ value: d.id, label: d.name }));
+  const docOptions = (detail.data?.documents ?? []).map((d) => ({
+    value: d.id,
+    label: readableTitle(d.name),
+  }));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <Select
@@ -420,7 +428,7 @@ export function ComparePage() {
           )}
           <Alert color={changes.length ? 'blue' : 'gray'} data-testid="compare-summary">
             <Text size="sm">
-              {result.first.name} ↔ {result.second.name}
+              {readableTitle(result.first.name)} ↔ {readableTitle(result.second.name)}
             </Text>
             <Text fw={600}>
               {changes.length
