@@ -1414,6 +1414,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/epaks/{ePakId}/documents/{documentId}/signedcopy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A signer's copy of a document as their signature left it (later signers missing); only for a document they signed (-1006 otherwise); recorded as downloaded */
+        get: operations["downloadSignedCopy"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/epaks/{ePakId}/download": {
         parameters: {
             query?: never;
@@ -9054,6 +9071,34 @@ export interface operations {
             500: components["responses"]["ServerError"];
         };
     };
+    downloadSignedCopy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                ePakId: string;
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": Blob;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            500: components["responses"]["ServerError"];
+        };
+    };
     downloadEpak: {
         parameters: {
             query?: never;
@@ -9263,6 +9308,8 @@ export interface operations {
                             seq: number;
                             action: string;
                             actorEmail: string | null;
+                            actorName?: string;
+                            documentName?: string;
                             details: {
                                 [key: string]: unknown;
                             };
