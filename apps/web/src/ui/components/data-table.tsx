@@ -33,6 +33,8 @@ export interface DataTableColumn<T> {
   /** The column the rows are sorted by (sets `aria-sort`); a sortable column's header is offered above the cards on a phone. */
   sorted?: 'ascending' | 'descending';
   sortable?: boolean;
+  /** Values with long unbroken tokens (hashes, long addresses) break anywhere rather than widen the table. */
+  breakAnywhere?: boolean;
   /** `data-testid` of the cell (the `td` on a desktop, the value on a card). */
   testId?: string;
 }
@@ -223,51 +225,65 @@ function DesktopTable<T>({
   striped = true,
   'data-testid': testId,
 }: DataTableProps<T>) {
+  // Wider than its place (many columns on a tablet): the table scrolls in its box, the page does not.
   return (
-    <Table striped={striped} highlightOnHover className="signet-data-table" data-testid={testId}>
-      {caption && <Table.Caption>{caption}</Table.Caption>}
-      <Table.Thead>
-        <Table.Tr>
-          {selection && <Table.Th w={40}>{selectAll(selection, rows, rowKey)}</Table.Th>}
-          {columns.map((c) => (
-            <Table.Th key={c.key} aria-sort={c.sorted} ta={c.align}>
-              {c.header}
-            </Table.Th>
-          ))}
-          {actions && <Table.Th ta="right">{actionsHeader}</Table.Th>}
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {rows.map((row) => {
-          const key = rowKey(row);
-          const list = actions?.(row) ?? [];
-          return (
-            <Table.Tr key={key} data-testid={rowTestId} {...rowAttributes?.(row)}>
-              {selection && <Table.Td>{selectOne(selection, row, key)}</Table.Td>}
-              {columns.map((c) => (
-                <Table.Td key={c.key} ta={c.align} data-testid={c.testId}>
-                  {c.cell(row)}
-                </Table.Td>
-              ))}
-              {actions && (
-                <Table.Td ta="right" className="signet-row-actions">
-                  {list.length === 0 ? null : actionsMenu || list.length > 2 ? (
-                    <RowMenu
-                      actions={list}
-                      label={actionsLabel?.(row) ?? actionsHeader ?? ''}
-                      loading={actionsLoading?.(row)}
-                      testId={actionsMenuTestId}
-                    />
-                  ) : (
-                    <RowButtons actions={list} loading={actionsLoading?.(row)} />
-                  )}
-                </Table.Td>
-              )}
-            </Table.Tr>
-          );
-        })}
-      </Table.Tbody>
-    </Table>
+    <Box style={{ overflowX: 'auto' }}>
+      <Table
+        striped={striped}
+        highlightOnHover
+        captionSide="top"
+        className="signet-data-table"
+        data-testid={testId}
+      >
+        {caption && <Table.Caption>{caption}</Table.Caption>}
+        <Table.Thead>
+          <Table.Tr>
+            {selection && <Table.Th w={40}>{selectAll(selection, rows, rowKey)}</Table.Th>}
+            {columns.map((c) => (
+              <Table.Th key={c.key} aria-sort={c.sorted} ta={c.align}>
+                {c.header}
+              </Table.Th>
+            ))}
+            {actions && <Table.Th ta="right">{actionsHeader}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((row) => {
+            const key = rowKey(row);
+            const list = actions?.(row) ?? [];
+            return (
+              <Table.Tr key={key} data-testid={rowTestId} {...rowAttributes?.(row)}>
+                {selection && <Table.Td>{selectOne(selection, row, key)}</Table.Td>}
+                {columns.map((c) => (
+                  <Table.Td
+                    key={c.key}
+                    ta={c.align}
+                    data-break={c.breakAnywhere ? 'anywhere' : undefined}
+                    data-testid={c.testId}
+                  >
+                    {c.cell(row)}
+                  </Table.Td>
+                ))}
+                {actions && (
+                  <Table.Td ta="right" className="signet-row-actions">
+                    {list.length === 0 ? null : actionsMenu || list.length > 2 ? (
+                      <RowMenu
+                        actions={list}
+                        label={actionsLabel?.(row) ?? actionsHeader ?? ''}
+                        loading={actionsLoading?.(row)}
+                        testId={actionsMenuTestId}
+                      />
+                    ) : (
+                      <RowButtons actions={list} loading={actionsLoading?.(row)} />
+                    )}
+                  </Table.Td>
+                )}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Box>
   );
 }
 

@@ -1,4 +1,5 @@
 import { Box, Group, NativeSelect, NavLink, Paper, Stack, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   IconListCheck,
   IconMessageCircle,
@@ -14,7 +15,6 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useTenantConfiguration } from '../../../app/api.ts';
-import { usePhone } from '../../../ui/hooks/use-phone.ts';
 import { CallbacksCard } from '../components/callbacks-card.tsx';
 import { DirectoryTab } from '../components/directory-tab.tsx';
 import { GroupsTab } from '../components/groups-tab.tsx';
@@ -68,11 +68,12 @@ const isTab = (key: string | null): key is Tab => key !== null && Object.hasOwn(
  * `/admin`: the tenant administration. The admin menu group's items open its tabs
  * (`?tab=reasons`, `workflowStates`, `userSyncUp`) as the other tabs do (`?tab=<key>` of `TABS`);
  * integrations are the default. The sections are a list beside the panel on a desktop and a
- * select above it on a phone (ten tabs wrapped onto five rows).
+ * select above it on a phone or a narrow tablet (ten tabs wrapped onto five rows before).
  */
 export function AdminPage() {
   const { t } = useTranslation();
-  const phone = usePhone();
+  // Below `md` (992 px) the list beside the panel would squeeze it: a select above it instead.
+  const narrow = useMediaQuery('(max-width: 61.99em)', false, { getInitialValueInEffect: false });
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
   const tab: Tab = isTab(asked) ? asked : 'integrations';
@@ -88,7 +89,7 @@ export function AdminPage() {
       <Title order={1} size="h2">
         {t('pages.admin')}
       </Title>
-      {phone ? (
+      {narrow ? (
         <NativeSelect
           label={t('admin.section')}
           value={tab}
@@ -98,7 +99,7 @@ export function AdminPage() {
         />
       ) : null}
       <Group align="flex-start" wrap="nowrap" gap="lg">
-        {!phone && (
+        {!narrow && (
           <Paper
             withBorder
             p={4}

@@ -22,11 +22,14 @@ export function ReportTable({
   caption,
   columnName,
   cellText,
+  dateText,
 }: {
   result: ReportResult;
   caption: string;
   columnName: (key: string) => string;
   cellText: (key: string, value: string | number | null) => string;
+  /** A date column's value in the reader's date format (`formatDate`); as it comes without it. */
+  dateText?: (value: string) => string;
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -42,7 +45,14 @@ export function ReportTable({
     header: columnName(c.key),
     align: c.type === 'text' || c.type === 'date' ? 'left' : 'right',
     card: j === 0 ? 'title' : 'line',
-    cell: (row) => cellText(c.key, row.cells[j] ?? null),
+    // A long token (a hash, an address) may break anywhere; words break between words.
+    breakAnywhere: result.rows.some((r) => String(r[j] ?? '').length > 24 && !/\s/.test(String(r[j]))),
+    cell: (row) => {
+      const value = row.cells[j] ?? null;
+      return c.type === 'date' && typeof value === 'string' && dateText
+        ? dateText(value)
+        : cellText(c.key, value);
+    },
   }));
   return (
     <Stack gap="xs">

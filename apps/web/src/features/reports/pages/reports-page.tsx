@@ -21,6 +21,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/api.ts';
+import { formatDate } from '../../../app/i18n/dates.ts';
 import { saveBlob } from '../../bulkcompose/save-blob.ts';
 import { useGroups } from '../../dashboard/api.ts';
 import {
@@ -219,6 +220,7 @@ export function ReportsPage() {
                       caption={t('reports.table', { name: reportName })}
                       columnName={columnName}
                       cellText={cellText}
+                      dateText={(value) => formatDate(value, user ?? {}, value.includes('T'))}
                     />
                   </>
                 )}
