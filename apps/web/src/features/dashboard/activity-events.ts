@@ -7,6 +7,7 @@ import {
   IconCertificate,
   IconChecks,
   IconCircleCheck,
+  IconDownload,
   IconEye,
   IconFilePlus,
   IconFiles,
@@ -50,6 +51,7 @@ const EVENTS: Readonly<Record<string, readonly [sentence: string, tone: Tone, ic
   'document.viewed': ['documentViewed', 'progress', IconEye],
   'document.reviewed': ['documentReviewed', 'done', IconChecks],
   'document.signed': ['documentSigned', 'done', IconSignature],
+  'document.downloaded': ['documentDownloaded', 'neutral', IconDownload],
   'document.deleted': ['documentDeleted', 'gone', IconTrash],
   'document.merged': ['documentMerged', 'neutral', IconFiles],
   'epak.documentsAttached': ['documentsAttached', 'neutral', IconPaperclip],
@@ -74,7 +76,10 @@ const EVENTS: Readonly<Record<string, readonly [sentence: string, tone: Tone, ic
   'webform.submitted': ['webformSubmitted', 'progress', IconForms],
 };
 
-/** The actions the timeline has a sentence for (the locales test checks each has words). */
+/** The server's action keys the timeline knows (a test checks the server logs no other). */
+export const KNOWN_ACTIONS: readonly string[] = [...Object.keys(EVENTS), 'epak.statusChanged'];
+
+/** The sentences the timeline uses (the locales test checks each has words). */
 export const ACTIVITY_SENTENCES: readonly string[] = [
   ...new Set([
     ...Object.values(EVENTS).map(([sentence]) => sentence),

@@ -17,6 +17,7 @@ export const activityEn = {
   documentViewed: '{{actor}} viewed {{document}}',
   documentReviewed: '{{actor}} reviewed {{document}}',
   documentSigned: '{{actor}} signed {{document}}',
+  documentDownloaded: '{{actor}} downloaded their signed copy of {{document}}',
   documentDeleted: '{{actor}} removed {{document}}',
   documentMerged: '{{actor}} merged documents into {{document}}',
   documentsAttached: '{{actor}} attached documents',

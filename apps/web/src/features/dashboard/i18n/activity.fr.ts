@@ -19,6 +19,7 @@ export const activityFr: typeof activityEn = {
   documentViewed: '{{actor}} a consulté {{document}}',
   documentReviewed: '{{actor}} a relu {{document}}',
   documentSigned: '{{actor}} a signé {{document}}',
+  documentDownloaded: '{{actor}} a téléchargé sa copie signée de {{document}}',
   documentDeleted: '{{actor}} a retiré {{document}}',
   documentMerged: '{{actor}} a fusionné des documents dans {{document}}',
   documentsAttached: '{{actor}} a joint des documents',

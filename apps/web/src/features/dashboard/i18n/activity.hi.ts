@@ -19,6 +19,7 @@ export const activityHi: typeof activityEn = {
   documentViewed: '{{actor}} ने {{document}} देखा',
   documentReviewed: '{{actor}} ने {{document}} की समीक्षा की',
   documentSigned: '{{actor}} ने {{document}} पर हस्ताक्षर किए',
+  documentDownloaded: '{{actor}} ने {{document}} की अपनी हस्ताक्षरित प्रति डाउनलोड की',
   documentDeleted: '{{actor}} ने {{document}} हटाया',
   documentMerged: '{{actor}} ने दस्तावेज़ों को {{document}} में मिलाया',
   documentsAttached: '{{actor}} ने दस्तावेज़ संलग्न किए',
