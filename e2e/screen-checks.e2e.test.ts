@@ -1,6 +1,7 @@
+import { join } from 'node:path';
 import type { Role } from '@signet/contracts';
 import type { CDPSession, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, goClientSide, setupBrowser, signInAndWait } from './support/app.ts';
 import {
   checkScreen,
@@ -32,7 +33,13 @@ describe('every screen passes the screen checks', () => {
   async function open(language: Language, role?: Role): Promise<{ page: Page; cdp: CDPSession }> {
     const page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
     await useLanguage(page.context(), language);
-    if (role) await signInAndWait(page, ACCOUNTS[role] ?? '');
+    if (role)
+      await signInAndWait(page, ACCOUNTS[role] ?? '').catch(async (error: Error) => {
+        await page.screenshot({
+          path: join(inject('artifactsDir'), `screen-checks-${role}-${language}.png`),
+        });
+        throw new Error(`${role} did not get in (${page.url()}): ${error.message}`);
+      });
     else await page.goto('/login');
     return { page, cdp: await fontSession(page) };
   }

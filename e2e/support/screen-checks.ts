@@ -335,8 +335,8 @@ function systemDevanagariFonts(): Set<string> {
 /**
  * (d) Devanagari drawn as boxes: for up to five elements whose own text is Devanagari (the
  * heading and menu first), the font Chromium drew them with (CDP `CSS.getPlatformFontsForNode`)
- * must have the letters: an installed font that fontconfig says covers U+0915, or a web font whose
- * `unicode-range` covers it. A letter no font has is drawn as the first font's empty box, and
+ * must have the letters: an installed font that fontconfig says covers U+0915, or a web font when
+ * a face whose `unicode-range` covers it has loaded. A letter no font has is drawn as the first font's empty box, and
  * that font is then reported.
  */
 export async function devanagariAsBoxes(page: Page, cdp: CDPSession): Promise<Violation[]> {
@@ -369,7 +369,7 @@ export async function devanagariAsBoxes(page: Page, cdp: CDPSession): Promise<Vi
           if (!m?.[1]) return false;
           const lo = Number.parseInt(m[1].replace(/\?/g, '0'), 16);
           const hi = m[2] ? Number.parseInt(m[2], 16) : Number.parseInt(m[1].replace(/\?/g, 'F'), 16);
-          return lo <= 0x915 && 0x915 <= hi && !(lo === 0 && hi >= 0x10ffff);
+          return f.status === 'loaded' && lo <= 0x915 && 0x915 <= hi && !(lo === 0 && hi >= 0x10ffff);
         }),
       )
       .map((f) => f.family.replace(/^["']|["']$/g, ''));
@@ -384,6 +384,12 @@ export async function devanagariAsBoxes(page: Page, cdp: CDPSession): Promise<Vi
   const covering = new Set([...systemDevanagariFonts(), ...marked.covering]);
   // A web font served whole (no unicode-range) counts when its name says it is a Devanagari face.
   for (const family of marked.families) if (DEVANAGARI_FACE.test(family)) covering.add(family);
+  // CDP names a web font by the name inside its file ("Noto Sans"), not its CSS family ("Noto Sans
+  // Variable"): a web font counts when a Devanagari face (by its unicode-range) has loaded, which
+  // the browser does only for letters in that range, and uses only when it has them.
+  const webFontCovers = marked.covering.length > 0 || marked.families.some((f) => DEVANAGARI_FACE.test(f));
+  const covers = (f: { familyName: string; isCustomFont: boolean }) =>
+    covering.has(f.familyName) || (f.isCustomFont && webFontCovers);
   const { root } = await cdp.send('DOM.getDocument', { depth: 0 });
   const { nodeIds } = await cdp.send('DOM.querySelectorAll', {
     nodeId: root.nodeId,
@@ -393,8 +399,8 @@ export async function devanagariAsBoxes(page: Page, cdp: CDPSession): Promise<Vi
   const fontsUsed = new Set<string>();
   for (const [i, nodeId] of nodeIds.entries()) {
     const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
-    const bad = fonts.filter((f) => !covering.has(f.familyName) && f.glyphCount > 0);
-    if (fonts.some((f) => covering.has(f.familyName)) || bad.length === 0) continue;
+    const bad = fonts.filter((f) => !covers(f) && f.glyphCount > 0);
+    if (fonts.some(covers) || bad.length === 0) continue;
     boxed.push(`"${marked.text[i] ?? ''}"`);
     for (const f of bad) fontsUsed.add(`${f.familyName}${f.isCustomFont ? ' (web font)' : ''}`);
   }
