@@ -23,6 +23,9 @@ export const designPageEn = {
     spacing: 'Spacing',
     radius: 'Corners',
     icons: 'Icons',
+    timeline: 'Timeline',
+    timelineHint:
+      'What happened, one sentence per event with who did it, in the event’s status colour; how long ago, with the full date on hover.',
   },
   contrast: '{{ratio}}:1 on white',
   recipient: 'Recipient {{n}}',
@@ -30,6 +33,11 @@ export const designPageEn = {
   dot: 'Dot',
   unknown: 'A status the app does not know',
   sample: {
+    timeline1: 'Carlos Custodian sent the ePak',
+    timeline2: 'Sara Signer signed Offer letter',
+    timeline3: 'Sara Signer declined the ePak',
+    timeline4: 'The ePak expired',
+    timelineReason: 'The dates do not suit me.',
     title: 'Contracts',
     description: 'Everything sent for signing this quarter.',
     primary: 'Compose',

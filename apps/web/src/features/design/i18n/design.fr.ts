@@ -25,6 +25,9 @@ export const designPageFr: typeof designPageEn = {
     spacing: 'Espacements',
     radius: 'Coins',
     icons: 'Icônes',
+    timeline: 'Chronologie',
+    timelineHint:
+      'Ce qui s’est passé, une phrase par événement avec son auteur, dans la couleur de son statut ; il y a combien de temps, avec la date complète au survol.',
   },
   contrast: '{{ratio}}:1 sur blanc',
   recipient: 'Destinataire {{n}}',
@@ -32,6 +35,11 @@ export const designPageFr: typeof designPageEn = {
   dot: 'Point',
   unknown: 'Un statut que l’application ne connaît pas',
   sample: {
+    timeline1: 'Carlos Custodian a envoyé l’ePak',
+    timeline2: 'Sara Signer a signé Offer letter',
+    timeline3: 'Sara Signer a refusé l’ePak',
+    timeline4: 'L’ePak a expiré',
+    timelineReason: 'Les dates ne me conviennent pas.',
     title: 'Contrats',
     description: 'Tout ce qui a été envoyé à la signature ce trimestre.',
     primary: 'Composer',

@@ -24,6 +24,9 @@ export const designPageHi: typeof designPageEn = {
     spacing: 'दूरी',
     radius: 'कोने',
     icons: 'आइकन',
+    timeline: 'समयरेखा',
+    timelineHint:
+      'क्या हुआ: हर घटना एक वाक्य में, किसने किया, घटना की स्थिति के रंग में; कितनी देर पहले, और पूरी तारीख़ होवर करने पर।',
   },
   contrast: 'सफ़ेद पर {{ratio}}:1',
   recipient: 'प्राप्तकर्ता {{n}}',
@@ -31,6 +34,11 @@ export const designPageHi: typeof designPageEn = {
   dot: 'बिंदु',
   unknown: 'ऐसी स्थिति जिसे ऐप नहीं जानता',
   sample: {
+    timeline1: 'Carlos Custodian ने ई-पैक भेजा',
+    timeline2: 'Sara Signer ने Offer letter पर हस्ताक्षर किए',
+    timeline3: 'Sara Signer ने ई-पैक अस्वीकार किया',
+    timeline4: 'ई-पैक की अवधि समाप्त हो गई',
+    timelineReason: 'ये तारीख़ें मेरे लिए ठीक नहीं हैं।',
     title: 'अनुबंध',
     description: 'इस तिमाही हस्ताक्षर के लिए भेजा गया सब कुछ।',
     primary: 'रचना करें',

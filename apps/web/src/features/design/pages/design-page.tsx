@@ -4,6 +4,7 @@ import {
   IconCheck,
   IconClock,
   IconFileUpload,
+  IconHourglassEmpty,
   IconInbox,
   IconSearch,
   IconSend,
@@ -19,13 +20,16 @@ import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { RecipientSwatch } from '../../../ui/components/recipient-swatch.tsx';
 import { StatusBadge } from '../../../ui/components/status-badge.tsx';
+import { Timeline } from '../../../ui/components/timeline.tsx';
 import { contrastRatio } from '../../../ui/tokens/contrast.ts';
 import { RECIPIENT_COLOURS } from '../../../ui/tokens/recipient-colours.ts';
-import { type StatusKind, statusTone } from '../../../ui/tokens/status-colours.ts';
+import { type StatusKind, statusTone, TONES } from '../../../ui/tokens/status-colours.ts';
 import { DesignDataSections } from '../components/design-data-sections.tsx';
 import { useDesignWords } from '../i18n/design-words.ts';
 
 const STEP_STATUSES = ['waiting', 'current', 'done'] as const;
+/** The sample timeline's "now": its times read the same on every visit. */
+const TIMELINE_NOW = new Date('2026-11-29T10:00:00Z');
 const SIZES = ['xs', 'sm', 'md', 'lg', 'xl'] as const;
 const ICONS = [
   IconInbox,
@@ -197,6 +201,44 @@ export function DesignPage() {
               <StatusBadge key={size} kind="signer" status="Pending" size={size} />
             ))}
           </Group>
+        </Section>
+
+        <Section title={w('sections.timeline')} hint={w('sections.timelineHint')}>
+          <Timeline
+            prefs={{}}
+            now={TIMELINE_NOW}
+            events={[
+              {
+                id: '1',
+                text: w('sample.timeline1'),
+                at: '2026-11-20T09:00:00Z',
+                tone: TONES.progress,
+                icon: IconSend,
+              },
+              {
+                id: '2',
+                text: w('sample.timeline2'),
+                at: '2026-11-29T09:40:00Z',
+                tone: TONES.done,
+                icon: IconSignature,
+              },
+              {
+                id: '3',
+                text: w('sample.timeline3'),
+                detail: w('sample.timelineReason'),
+                at: '2026-11-29T09:58:00Z',
+                tone: TONES.refused,
+                icon: IconX,
+              },
+              {
+                id: '4',
+                text: w('sample.timeline4'),
+                at: '2026-11-29T10:00:00Z',
+                tone: TONES.lapsed,
+                icon: IconHourglassEmpty,
+              },
+            ]}
+          />
         </Section>
 
         <Section title={w('sections.recipientSwatch')}>
