@@ -1,7 +1,7 @@
 import { Alert, Anchor, Box, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { Code, type EpakDetail, type Tag } from '@signet/contracts';
 import { type UseQueryResult, useQueryClient } from '@tanstack/react-query';
-import { useDeferredValue, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser, usePublicConfiguration, useTenantConfiguration } from '../../../app/api.ts';
@@ -17,10 +17,15 @@ import { loadPdfEngine } from '../../document-view/pdf-engine.ts';
 import { exchangeEasySignLink, unlockEpak, useReasons, useSigningData } from '../api.ts';
 import { FirstPagePicture } from '../components/first-page-picture.tsx';
 import { NumericSecretInput } from '../components/numeric-secret-input.tsx';
-import { SignedCopyButtons } from '../components/signed-copy-buttons.tsx';
 import { SigningView } from '../components/signing-view.tsx';
 import { usePhoneLayout } from '../phone/use-phone-layout.ts';
 import { actingRecipient, documentsToSign } from '../signing-state.ts';
+
+// The download of a signer's copy loads with the finish screen, not with the page (/sign's
+// first-load budget, FIRST_SCREENS in vite.config.ts).
+const SignedCopyButtons = lazy(() =>
+  import('../components/signed-copy-buttons.tsx').then((m) => ({ default: m.SignedCopyButtons })),
+);
 
 /** A session opened by an easy-sign link reaches one ePak; the page then offers no way elsewhere. */
 const LINK_SESSION_KEY = 'signet.linkSession';
@@ -168,7 +173,9 @@ function Finished({ outcome, ePakId, signed, linkSession }: Outcome & { linkSess
           <Title order={2} size="h3">
             {t(`sign.finished.${outcome}`)}
           </Title>
-          <SignedCopyButtons ePakId={ePakId} documents={signed} />
+          <Suspense fallback={null}>
+            <SignedCopyButtons ePakId={ePakId} documents={signed} />
+          </Suspense>
           <Text size="sm">
             {t(
               linkSession
@@ -214,7 +221,9 @@ function NothingToDo({
             {detail.subject}
           </Title>
           <Text size="sm">{t('sign.nothingToDo', { status: t(`status.${detail.status}`) })}</Text>
-          <SignedCopyButtons ePakId={detail.ePakId} documents={signed} />
+          <Suspense fallback={null}>
+            <SignedCopyButtons ePakId={detail.ePakId} documents={signed} />
+          </Suspense>
           {hostable.map((r) => (
             <Button
               key={r.id}
