@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
-import { uploadPdf } from './support/documents.ts';
+import { apiSignIn, callApi, setupBrowser, signIn, signInAndWait } from './support/app.ts';
+import { expectAccessible } from './support/axe.ts';
+import { signedEpakDocument, uploadPdf } from './support/documents.ts';
+import { PHONE } from './support/phone.ts';
 
 const SUBJECT = 'E2E Lease agreement';
 
@@ -57,5 +59,64 @@ describe('dashboard against the ePak API', () => {
     await page.getByTestId('global-search-input').press('Enter');
     await page.getByTestId('search-chip').waitFor();
     expect(page.url()).toContain('searchKey=subject&searchVal=E2E+Lease');
+  });
+
+  it('the ePaks-by-status chart writes every status on a line of its own, none over another, on a phone and a laptop in English, Hindi and French', async () => {
+    // The custodian has a draft, an ePak in progress and a completed one, whatever else is there.
+    const custodian = await apiSignIn('custodian@demo.test');
+    const draft = await uploadPdf(custodian, 'Chart draft.pdf');
+    expect(
+      (
+        await callApi('POST', '/v2/epak', {
+          token: custodian.token,
+          body: {
+            documentIds: [draft],
+            subject: 'Chart draft',
+            steps: [{ type: 'SIGN', recipients: [{ email: 'signer2@demo.test' }] }],
+          },
+        })
+      ).code,
+    ).toBe(1);
+    await signedEpakDocument('Chart completed');
+
+    for (const [width, language] of [
+      [390, 'en'],
+      [390, 'hi'],
+      [390, 'fr'],
+      [1366, 'en'],
+      [1366, 'hi'],
+      [1366, 'fr'],
+    ] as const) {
+      const phone = width < 768;
+      const page = await browser.newPage(phone ? PHONE : { viewport: { width, height: 900 } });
+      await page.addInitScript((l) => localStorage.setItem('signet.locale', l), language);
+      await signIn(page, 'custodian@demo.test');
+      await page.getByTestId('dashboard-title').waitFor();
+      if (phone) await page.getByTestId('statistics-toggle').click();
+      const labels = page.locator('[data-testid="summary-chart"] [data-category-label]');
+      await expect
+        .poll(() => labels.count(), { message: `${width} px, ${language}` })
+        .toBeGreaterThanOrEqual(2);
+      const drawing = await page.getByTestId('summary-chart-drawing').boundingBox();
+      const boxes = await labels.evaluateAll((els) =>
+        els.map((el) => {
+          const r = el.getBoundingClientRect();
+          return { text: el.textContent ?? '', left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+        }),
+      );
+      const overlapping: string[] = [];
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1))
+          if (a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom)
+            overlapping.push(`${a.text} × ${b.text}`);
+      expect(overlapping, `${width} px, ${language}`).toEqual([]);
+      // Each label is whole on the drawing: not cut at its left edge, not empty.
+      for (const box of boxes) {
+        expect(box.text.trim(), `${width} px, ${language}`).not.toBe('');
+        expect(box.left, `${box.text} at ${width} px, ${language}`).toBeGreaterThanOrEqual(drawing?.x ?? 0);
+      }
+      if (width === 1366 && language === 'hi') await expectAccessible(page);
+      await page.context().close();
+    }
   });
 });
