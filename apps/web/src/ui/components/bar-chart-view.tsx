@@ -58,6 +58,7 @@ export default function BarChartView({
   const whole = wholeNumbers(rows, series);
   const measure = useMemo(() => textMeasurer(), []);
   const bars = layout === 'bars';
+  const numbers = useMemo(() => new Intl.NumberFormat(document.documentElement.lang || undefined), []);
   const axisWidth = bars
     ? categoryAxisWidth(
         rows.map((r) => r.label),
@@ -82,12 +83,27 @@ export default function BarChartView({
         maxBarWidth={bars ? 20 : 32}
         textColor="dimmed"
         barChartProps={bars ? { margin: { right: 36, left: 0, top: 4, bottom: 0 } } : undefined}
+        valueFormatter={(value) => numbers.format(value)}
+        legendProps={{ itemSorter: null }}
         yAxisProps={
           bars
             ? {
                 width: axisWidth,
                 interval: 0,
-                tickFormatter: (label: string) => fitLabel(String(label), axisWidth, measure),
+                // One line per category, cut to the axis's width (the library would wrap it onto two).
+                tick: ({ x, y, payload }) => (
+                  <text
+                    x={x}
+                    y={y}
+                    dy="0.35em"
+                    textAnchor="end"
+                    fontSize={TICK_FONT_PX}
+                    fill="currentColor"
+                    data-category-label
+                  >
+                    {fitLabel(String(payload.value), axisWidth, measure)}
+                  </text>
+                ),
               }
             : { allowDecimals: !whole, width: 40 }
         }
