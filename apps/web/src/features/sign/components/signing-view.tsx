@@ -65,7 +65,12 @@ import { PinDialog } from './pin-dialog.tsx';
 import { type Delegate, type ReasonChoice, ReasonDialog } from './reason-dialog.tsx';
 import { RemoteAuthDialog } from './remote-auth-dialog.tsx';
 import { SignTagLayer } from './sign-tag-layer.tsx';
-import { SignatureDialog } from './signature-dialog.tsx';
+
+// The signature dialog (its pad, tabs and handwriting fonts) is not on the first screen: it loads
+// once the view is up (so the first tap finds it ready), not with the page (/sign's first-load
+// budget, FIRST_SCREENS in vite.config.ts).
+const loadSignatureDialog = () => import('./signature-dialog.tsx');
+const SignatureDialog = lazy(() => loadSignatureDialog().then((m) => ({ default: m.SignatureDialog })));
 
 // The rubber-stamp picker loads when a stamp tag is tapped, not with the signing page.
 const RubberStampPicker = lazy(() =>
@@ -161,6 +166,9 @@ export function SigningView({
   const shownDocument = doc?.id;
   const docTags = useMemo(() => tags.filter((x) => x.documentId === shownDocument), [tags, shownDocument]);
   const shownTags = docTags.slice(0, useProgressive(docTags.length));
+  useEffect(() => {
+    void loadSignatureDialog().catch(() => undefined);
+  }, []);
   // Viewing a document is recorded (an ePak may require it before signing).
   useEffect(() => {
     if (shownDocument) void markDocument(ePakId, shownDocument, 'viewed').catch(() => undefined);
@@ -517,18 +525,20 @@ export function SigningView({
   const dialogs = (
     <>
       {pictureTag && fillKind(pictureTag) !== 'multiSelect' && (
-        <SignatureDialog
-          opened
-          kind={pictureTag.type === 'userInitial' ? 'initials' : 'signature'}
-          defaultName={pictureTag.type === 'userInitial' ? initials : name}
-          saved={
-            (pictureTag.type === 'userInitial' ? saved.data?.initialsImage : saved.data?.signatureImage) ??
-            null
-          }
-          sheet={phone}
-          onClose={() => setDialog(null)}
-          onDone={(picture) => void applyPicture(pictureTag, picture)}
-        />
+        <Suspense fallback={null}>
+          <SignatureDialog
+            opened
+            kind={pictureTag.type === 'userInitial' ? 'initials' : 'signature'}
+            defaultName={pictureTag.type === 'userInitial' ? initials : name}
+            saved={
+              (pictureTag.type === 'userInitial' ? saved.data?.initialsImage : saved.data?.signatureImage) ??
+              null
+            }
+            sheet={phone}
+            onClose={() => setDialog(null)}
+            onDone={(picture) => void applyPicture(pictureTag, picture)}
+          />
+        </Suspense>
       )}
       {pictureTag && fillKind(pictureTag) === 'multiSelect' && (
         <MultiSelectDialog
