@@ -3,11 +3,20 @@ import { BarChart } from '@mantine/charts';
 import { Box } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { useMemo } from 'react';
-import { CATEGORY_KEY, categoryAxisWidth, chartData, fitLabel, wholeNumbers } from './chart-axes.ts';
+import {
+  CATEGORY_KEY,
+  categoryAxisWidth,
+  chartData,
+  columnLabelInterval,
+  fitLabel,
+  wholeNumbers,
+} from './chart-axes.ts';
 import type { ChartLayout, ChartRow, ChartSeries } from './chart-data.ts';
 
 /** The axes' words: the chart library draws them at 12 px. */
 const TICK_FONT_PX = 12;
+/** The value axis beside columns, px. */
+const VALUE_AXIS_PX = 40;
 
 /** Measures words as the axes draw them (the page's typeface at 12 px); a rough width where there is no canvas. */
 function textMeasurer(): (text: string) => number {
@@ -38,7 +47,7 @@ function canvasContext(): CanvasRenderingContext2D | null {
  * The drawing of a ChartFigure, in its own chunk with the chart library and its stylesheet. Bars
  * get a category axis as wide as their longest words (up to 40 % of the chart; longer words are
  * cut with "…", whole in the tooltip) and one band per category, so no two labels overlap;
- * columns leave out a week's words where they would touch (the library's interval).
+ * columns write every week's words or, where they would touch, every second (third…) week's.
  */
 export default function BarChartView({
   rows,
@@ -59,13 +68,8 @@ export default function BarChartView({
   const measure = useMemo(() => textMeasurer(), []);
   const bars = layout === 'bars';
   const numbers = useMemo(() => new Intl.NumberFormat(document.documentElement.lang || undefined), []);
-  const axisWidth = bars
-    ? categoryAxisWidth(
-        rows.map((r) => r.label),
-        measure,
-        width || 320,
-      )
-    : 0;
+  const labels = rows.map((r) => r.label);
+  const axisWidth = bars ? categoryAxisWidth(labels, measure, width || 320) : 0;
   return (
     <Box ref={ref} h={height}>
       <BarChart
@@ -105,9 +109,14 @@ export default function BarChartView({
                   </text>
                 ),
               }
-            : { allowDecimals: !whole, width: 40 }
+            : { allowDecimals: !whole, width: VALUE_AXIS_PX }
         }
-        xAxisProps={bars ? { allowDecimals: !whole } : { minTickGap: 12 }}
+        xAxisProps={
+          bars
+            ? { allowDecimals: !whole }
+            : // Every week's words, or every second week's…, evenly (the value axis and margins take 50 px).
+              { interval: columnLabelInterval(labels, measure, (width || 320) - VALUE_AXIS_PX - 10) }
+        }
       />
     </Box>
   );

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_KEY, categoryAxisWidth, chartData, fitLabel, wholeNumbers } from './chart-axes.ts';
+import {
+  CATEGORY_KEY,
+  categoryAxisWidth,
+  chartData,
+  columnLabelInterval,
+  fitLabel,
+  wholeNumbers,
+} from './chart-axes.ts';
 
 const series = [
   { key: 'signed', label: 'Signed', color: '#2f9e44' },
@@ -51,5 +58,24 @@ describe('category axis of bars', () => {
     // "प्रगति में" (In progress): प्र is one character of three code points.
     const cut = fitLabel('प्रगति में', 16 + 30, (text) => [...new Intl.Segmenter().segment(text)].length * 10);
     expect(cut).toBe('प्रग…');
+  });
+});
+
+describe('words along the bottom of columns', () => {
+  const weeks = ['05 Oct', '12 Oct', '19 Oct', '26 Oct', '02 Nov', '09 Nov', '16 Nov', '23 Nov'];
+
+  it('writes every week where all fit side by side', () => {
+    // 60 px each + 10 px apart, 8 of them: 560 px.
+    expect(columnLabelInterval(weeks, tenPx, 600)).toBe(0);
+  });
+
+  it('writes every second or third week, evenly, where they would touch', () => {
+    expect(columnLabelInterval(weeks, tenPx, 320)).toBe(1);
+    expect(columnLabelInterval(weeks, tenPx, 200)).toBe(2);
+  });
+
+  it('has nothing to leave out without words or room', () => {
+    expect(columnLabelInterval([], tenPx, 300)).toBe(0);
+    expect(columnLabelInterval(weeks, tenPx, 0)).toBe(0);
   });
 });

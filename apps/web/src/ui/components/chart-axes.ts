@@ -66,3 +66,22 @@ function graphemes(text: string): string[] {
     );
   return [...text];
 }
+
+/** Least room between two words along the bottom of columns, px. */
+const COLUMN_GAP_PX = 10;
+
+/**
+ * How many categories' words to leave out between two written ones along the bottom of columns
+ * (the chart library's `interval`): none when all fit side by side in `plotWidth`, else every
+ * second, third… — evenly, so the written weeks keep one step between them.
+ */
+export function columnLabelInterval(
+  labels: readonly string[],
+  measure: (text: string) => number,
+  plotWidth: number,
+): number {
+  if (labels.length === 0 || plotWidth <= 0) return 0;
+  const widest = Math.max(...labels.map(measure)) + COLUMN_GAP_PX;
+  const perColumn = plotWidth / labels.length;
+  return Math.max(0, Math.ceil(widest / perColumn) - 1);
+}
