@@ -31,6 +31,7 @@ import {
 import {
   ACCOUNTS,
   easySignPath,
+  firstPageDrawn,
   PUBLIC_PATHS,
   pathsFor,
   screenName,
@@ -82,6 +83,8 @@ async function capture(
     const violations: Violation[] = [];
     try {
       const unsettled = await showAt(page, `${ctx.who} ${ctx.path}`, width);
+      if (ctx.who === 'signing')
+        await firstPageDrawn(page).catch(() => unsettled.push('the first page was never drawn'));
       mkdirSync(join(outDir, ctx.language, String(width)), { recursive: true });
       await page.screenshot({
         path: join(outDir, file),

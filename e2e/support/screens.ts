@@ -195,3 +195,22 @@ export async function easySignPath(baseUrl: string, password: string): Promise<s
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 }
+
+/** The signing view's first page is drawn: its canvas has ink (not only the white of an empty canvas). */
+export async function firstPageDrawn(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const c = document.querySelector<HTMLCanvasElement>(
+        '[data-testid=pdf-page-1] [data-testid=page-canvas]',
+      );
+      if (!c || c.width === 0 || c.height === 0) return false;
+      const data = c.getContext('2d')?.getImageData(0, 0, c.width, Math.min(c.height, 400)).data;
+      if (!data) return false;
+      for (let i = 0; i < data.length; i += 4)
+        if ((data[i] ?? 255) < 128 && (data[i + 3] ?? 0) > 0) return true;
+      return false;
+    },
+    undefined,
+    { timeout, polling: 200 },
+  );
+}
