@@ -91,6 +91,8 @@ export interface DataTableProps<T> {
   loading?: boolean;
   loadingLabel?: string;
   caption?: string;
+  /** On a phone, the words before the sortable columns' buttons above the cards ("Sort by"). */
+  sortLabel?: string;
   /** Force one layout (the design page shows both); otherwise below 768 px is a phone. */
   layout?: 'table' | 'cards';
   striped?: boolean;
@@ -300,6 +302,7 @@ function Cards<T>({
   actionsLoading,
   selection,
   caption,
+  sortLabel,
   'data-testid': testId,
 }: DataTableProps<T>) {
   const title = columns.find((c) => c.card === 'title') ?? columns[0];
@@ -316,6 +319,11 @@ function Cards<T>({
       {(selection || sortable.length > 0) && (
         <Group gap="sm" wrap="wrap" data-testid={testId && `${testId}-controls`}>
           {selection && selectAll(selection, rows, rowKey)}
+          {sortable.length > 0 && sortLabel && (
+            <Text size="sm" c="dimmed">
+              {sortLabel}
+            </Text>
+          )}
           {sortable.map((c) => (
             <Box key={c.key} aria-sort={c.sorted} fz="sm">
               {c.header}
@@ -359,18 +367,23 @@ function Cards<T>({
               </Group>
               {lines.length > 0 && (
                 <Stack gap={4} component="dl" mt="xs" mb={0} mx={0} style={{ overflowWrap: 'anywhere' }}>
-                  {lines.map((c) => (
-                    <Group key={c.key} gap={6} wrap="wrap" align="baseline">
-                      {(c.label ?? typeof c.header === 'string') && (
-                        <Text component="dt" size="sm" c="dimmed">
-                          {c.label ?? c.header}
+                  {lines.map((c) => {
+                    const value = c.cell(row);
+                    // A line with nothing to say (an empty value) is left out of the card.
+                    if (value === '' || value === null || value === undefined) return null;
+                    return (
+                      <Group key={c.key} gap={6} wrap="wrap" align="baseline">
+                        {(c.label ?? typeof c.header === 'string') && (
+                          <Text component="dt" size="sm" c="dimmed">
+                            {c.label ?? c.header}
+                          </Text>
+                        )}
+                        <Text component="dd" size="sm" m={0} data-testid={c.testId} style={{ minWidth: 0 }}>
+                          {value}
                         </Text>
-                      )}
-                      <Text component="dd" size="sm" m={0} data-testid={c.testId} style={{ minWidth: 0 }}>
-                        {c.cell(row)}
-                      </Text>
-                    </Group>
-                  ))}
+                      </Group>
+                    );
+                  })}
                 </Stack>
               )}
             </Card>

@@ -284,6 +284,7 @@ export function UsersTab() {
           actionsHeader={t('adminUsers.columns.actions')}
           actionsLabel={(u) => t('adminUsers.actionsOf', { name: userName(u) })}
           actionsMenuTestId="users-row-actions"
+          sortLabel={t('adminUsers.sortLabel')}
           actionsLoading={() => rowActionsBusy}
           data-testid="users-table"
         />

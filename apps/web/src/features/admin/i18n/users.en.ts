@@ -30,6 +30,7 @@ export const adminUsersEn = {
     lastSignIn: 'Last sign-in',
     actions: 'Actions',
   },
+  sortLabel: 'Sort by',
   sortBy: 'Sort by {{column}}',
   notYetAccepted: 'Not yet accepted',
   never: 'Never',

@@ -30,6 +30,7 @@ export const adminUsersFr = {
     lastSignIn: 'Dernière connexion',
     actions: 'Actions',
   },
+  sortLabel: 'Trier par',
   sortBy: 'Trier par {{column}}',
   notYetAccepted: 'Pas encore acceptée',
   never: 'Jamais',

@@ -30,6 +30,7 @@ export const adminUsersHi = {
     lastSignIn: 'अंतिम साइन-इन',
     actions: 'कार्रवाइयाँ',
   },
+  sortLabel: 'क्रमबद्ध करें',
   sortBy: '{{column}} के अनुसार क्रमबद्ध करें',
   notYetAccepted: 'अभी स्वीकार नहीं किया',
   never: 'कभी नहीं',

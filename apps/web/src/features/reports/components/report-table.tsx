@@ -3,9 +3,12 @@ import type { ReportResult } from '@signet/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable, type DataTableColumn } from '../../../ui/components/data-table.tsx';
+import { usePhone } from '../../../ui/hooks/use-phone.ts';
 
 /** Rows a page shows: a long extract (the audit extract runs to hundreds) is read a page at a time. */
 export const REPORT_PAGE_SIZE = 50;
+/** On a phone each row is a card of several lines: fewer a page. */
+const PHONE_PAGE_SIZE = 20;
 
 interface Row {
   index: number;
@@ -33,13 +36,12 @@ export function ReportTable({
 }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const size = usePhone() ? PHONE_PAGE_SIZE : REPORT_PAGE_SIZE;
   const total = result.rows.length;
-  const pages = Math.max(1, Math.ceil(total / REPORT_PAGE_SIZE));
+  const pages = Math.max(1, Math.ceil(total / size));
   const current = Math.min(page, pages);
-  const from = (current - 1) * REPORT_PAGE_SIZE;
-  const rows: Row[] = result.rows
-    .slice(from, from + REPORT_PAGE_SIZE)
-    .map((cells, i) => ({ index: from + i, cells }));
+  const from = (current - 1) * size;
+  const rows: Row[] = result.rows.slice(from, from + size).map((cells, i) => ({ index: from + i, cells }));
   const columns: DataTableColumn<Row>[] = result.columns.map((c, j) => ({
     key: c.key,
     header: columnName(c.key),
