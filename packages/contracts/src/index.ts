@@ -1,3 +1,4 @@
+export * from './admin-page-menu.ts';
 export * from './constants.ts';
 export * from './csv-cells.ts';
 export * from './document-title.ts';

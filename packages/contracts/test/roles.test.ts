@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { adminPageMenu } from '../src/admin-page-menu.ts';
 import {
   adminMenu,
   canOpenRoute,
@@ -92,5 +93,22 @@ describe('top menu (spec §2)', () => {
     expect(adminMenu(ctx)).toEqual(['editReasons', 'editWorkflowStates', 'fieldMapping']);
     expect(adminMenu({ ...ctx, advancedAdminSettings: false })).toEqual([]);
     expect(adminMenu({ ...ctx, role: 'custodian' })).toEqual([]);
+  });
+
+  it('offers the admin page tabs (users, groups, settings…) to the roles that may open /admin, advanced settings or not', () => {
+    const ctx = { role: 'admin' as Role, rubberStampEnabled: false, hiddenItems: [] };
+    expect(adminPageMenu(ctx)).toEqual([
+      'users',
+      'groups',
+      'tenantSettings',
+      'integrations',
+      'webhooks',
+      'sso',
+    ]);
+    expect(adminPageMenu({ ...ctx, role: 'root', rubberStampEnabled: true })).toContain('rubberStamps');
+    expect(adminPageMenu({ ...ctx, hiddenItems: ['webhooks'] })).not.toContain('webhooks');
+    for (const role of ['custodian', 'submitter', 'signer', 'registrar', 'super_admin'] as Role[]) {
+      expect(adminPageMenu({ ...ctx, role })).toEqual([]);
+    }
   });
 });

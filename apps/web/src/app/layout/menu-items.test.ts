@@ -1,6 +1,6 @@
 import { FeatureFlagsSchema, type Role } from '@signet/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildMenus } from './menu-items.ts';
+import { buildMenus, entriesThatFit, isActiveLink, type MenuLink, menuEntries } from './menu-items.ts';
 
 const defaults = FeatureFlagsSchema.parse({});
 const allOn = {
@@ -56,27 +56,85 @@ describe('top menu by role (spec §2)', () => {
 });
 
 describe('admin menu group', () => {
-  it('lists the visible items for an admin, labelled <key>Menu', () => {
+  it('leads with users, groups and settings, then the other admin tabs and the spec items, labelled <key>Menu', () => {
     const admin = buildMenus('admin', config()).admin;
-    expect(admin.map((l) => l.label)).toEqual([
-      'menu.editReasonsMenu',
-      'menu.editWorkflowStatesMenu',
-      'menu.userSyncUpMenu',
-      'menu.fieldMappingMenu',
-      'menu.stampsMenu',
+    expect(admin.map((l) => [l.label, l.to])).toEqual([
+      ['menu.usersMenu', '/admin?tab=users'],
+      ['menu.groupsMenu', '/admin?tab=groups'],
+      ['menu.tenantSettingsMenu', '/admin?tab=settings'],
+      ['menu.integrationsMenu', '/admin?tab=integrations'],
+      ['menu.webhooksMenu', '/admin?tab=webhooks'],
+      ['menu.ssoMenu', '/admin?tab=sso'],
+      ['menu.editReasonsMenu', '/admin?tab=reasons'],
+      ['menu.editWorkflowStatesMenu', '/admin?tab=workflowStates'],
+      ['menu.userSyncUpMenu', '/admin?tab=userSyncUp'],
+      ['menu.fieldMappingMenu', '/fieldsmapping'],
+      ['menu.stampsMenu', '/stamppapers'],
     ]);
+    // The spec's items are a section of their own.
+    expect(admin.filter((l) => l.startsSection).map((l) => l.key)).toEqual(['editReasons']);
   });
 
-  it('follows the sync-up, web-form and stamp-paper settings', () => {
+  it('follows the sync-up, web-form, stamp-paper and rubber-stamp settings', () => {
     expect(buildMenus('admin', config(defaults)).admin.map((l) => l.key)).toEqual([
+      'users',
+      'groups',
+      'tenantSettings',
+      'integrations',
+      'webhooks',
+      'sso',
       'editReasons',
       'editWorkflowStates',
     ]);
+    const keys = buildMenus('root', config({ ...allOn, rubberStamp: true })).admin.map((l) => l.key);
+    expect(keys.at(-1)).toBe('rubberStamps');
   });
 
-  it('is empty without advanced admin settings and for other roles', () => {
-    expect(buildMenus('admin', config({ ...allOn, advancedAdminSettings: false })).admin).toEqual([]);
-    expect(buildMenus('custodian', config()).admin).toEqual([]);
-    expect(buildMenus('super_admin', config()).admin).toEqual([]);
+  it('keeps users, groups and settings without advanced admin settings; nothing for other roles', () => {
+    expect(
+      buildMenus('admin', config({ ...allOn, advancedAdminSettings: false })).admin.map((l) => l.key),
+    ).toEqual(['users', 'groups', 'tenantSettings', 'integrations', 'webhooks', 'sso']);
+    for (const role of ['custodian', 'submitter', 'signer', 'registrar', 'super_admin'] as const) {
+      expect(buildMenus(role, config()).admin).toEqual([]);
+    }
+  });
+
+  it('drops an admin entry the configuration hides', () => {
+    expect(buildMenus('admin', config(allOn, ['groups'])).admin.map((l) => l.key)).not.toContain('groups');
+  });
+
+  it('is the last entry of the menu, as the Admin group, only when it has entries', () => {
+    expect(menuEntries(buildMenus('admin', config())).at(-1)).toMatchObject({
+      key: 'admin',
+      label: 'menu.adminGroup',
+    });
+    expect(menuEntries(buildMenus('custodian', config())).map((l) => l.key)).not.toContain('admin');
+  });
+});
+
+describe('the active entry', () => {
+  const admin = buildMenus('admin', config()).admin;
+  const entry = (key: string) => admin.find((l) => l.key === key) as MenuLink;
+
+  it('an admin tab is active on its own tab only; the group on any of them', () => {
+    expect(isActiveLink('/admin', '?tab=groups', entry('groups'))).toBe(true);
+    expect(isActiveLink('/admin', '?tab=groups', entry('users'))).toBe(false);
+    const group = menuEntries(buildMenus('admin', config())).at(-1) as MenuLink;
+    expect(isActiveLink('/admin', '?tab=users', group)).toBe(true);
+    expect(isActiveLink('/stamppapers', '', group)).toBe(true);
+    expect(isActiveLink('/dashboard', '', group)).toBe(false);
+  });
+});
+
+describe('what fits on the bar', () => {
+  // Gaps of 4 px between entries.
+  it('all entries when they fit, with no room kept for "More"', () => {
+    expect(entriesThatFit([100, 100, 100], 80, 308)).toBe(3);
+  });
+
+  it('otherwise as many as fit beside "More", never a cut one', () => {
+    expect(entriesThatFit([100, 100, 100], 80, 307)).toBe(2);
+    expect(entriesThatFit([100, 100, 100], 80, 287)).toBe(1);
+    expect(entriesThatFit([100, 100, 100], 80, 100)).toBe(0);
   });
 });

@@ -5,7 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 import type { CurrentUser } from '../api.ts';
 import { GlobalSearch } from './global-search.tsx';
 import { LanguageMenu } from './language-menu.tsx';
-import type { MenuLink } from './menu-items.ts';
+import { MenuIcon } from './menu-icon.tsx';
+import type { Menus } from './menu-items.ts';
 import { TenantSwitcher } from './tenant-switcher.tsx';
 import { SideMenu } from './top-menu.tsx';
 import { fullName, type UserMenuProps, userPhoto, useSignOutAndLeave } from './user-menu.tsx';
@@ -35,7 +36,7 @@ export function PhoneMenu(
   props: UserMenuProps & {
     opened: boolean;
     onClose: () => void;
-    menus: { top: MenuLink[]; admin: MenuLink[] };
+    menus: Menus;
     showSearch: boolean;
     languages: readonly string[] | undefined;
     onOpenPanel: (panel: 'help' | 'whatsNew') => void;
@@ -52,11 +53,12 @@ export function PhoneMenu(
   }, [pathname, search]);
 
   const user: CurrentUser = props.user;
-  const action = (testId: string, label: string, onClick: () => void, color?: string) => (
+  const action = (testId: string, icon: string, label: string, onClick: () => void, color?: string) => (
     <NavLink
       component="button"
       type="button"
       label={label}
+      leftSection={<MenuIcon name={icon} />}
       data-testid={testId}
       onClick={onClick}
       c={color}
@@ -95,25 +97,26 @@ export function PhoneMenu(
               </Text>
             </Stack>
           </Group>
-          {action('menu-profile', t('header.profile'), () => void navigate('/profile'))}
-          {action('menu-faq', t('header.faq'), () => {
+          {action('menu-profile', 'profile', t('header.profile'), () => void navigate('/profile'))}
+          {action('menu-faq', 'faq', t('header.faq'), () => {
             props.onClose();
             props.onOpenFaq();
           })}
-          {action('open-whats-new', t('whatsNew.title'), () => {
+          {action('open-whats-new', 'whatsNew', t('whatsNew.title'), () => {
             props.onClose();
             props.onOpenPanel('whatsNew');
           })}
           {props.onToggleView &&
             action(
               'menu-switch-view',
+              'switchView',
               props.view === 'classic' ? t('header.switchToNew') : t('header.switchToClassic'),
               () => {
                 props.onClose();
                 props.onToggleView?.();
               },
             )}
-          {action('menu-logout', t('header.logout'), () => void handleSignOut(), 'red.8')}
+          {action('menu-logout', 'logout', t('header.logout'), () => void handleSignOut(), 'red.8')}
         </Stack>
       </Stack>
     </Drawer>

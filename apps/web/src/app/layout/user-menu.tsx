@@ -2,6 +2,7 @@ import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mant
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { type CurrentUser, useSignOut } from '../api.ts';
+import { MenuIcon } from './menu-icon.tsx';
 import { TextMarquee } from './text-marquee.tsx';
 import type { ViewPreference } from './view-preference.ts';
 
@@ -58,19 +59,32 @@ export function UserMenu(props: UserMenuProps) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t(`roles.${props.user.role}`)}</Menu.Label>
-        <Menu.Item data-testid="menu-profile" onClick={() => void navigate('/profile')}>
+        <Menu.Item
+          leftSection={<MenuIcon name="profile" />}
+          data-testid="menu-profile"
+          onClick={() => void navigate('/profile')}
+        >
           {t('header.profile')}
         </Menu.Item>
-        <Menu.Item data-testid="menu-faq" onClick={props.onOpenFaq}>
+        <Menu.Item leftSection={<MenuIcon name="faq" />} data-testid="menu-faq" onClick={props.onOpenFaq}>
           {t('header.faq')}
         </Menu.Item>
         {props.onToggleView && (
-          <Menu.Item data-testid="menu-switch-view" onClick={props.onToggleView}>
+          <Menu.Item
+            leftSection={<MenuIcon name="switchView" />}
+            data-testid="menu-switch-view"
+            onClick={props.onToggleView}
+          >
             {props.view === 'classic' ? t('header.switchToNew') : t('header.switchToClassic')}
           </Menu.Item>
         )}
         <Menu.Divider />
-        <Menu.Item color="red" data-testid="menu-logout" onClick={() => void handleSignOut()}>
+        <Menu.Item
+          color="red"
+          leftSection={<MenuIcon name="logout" />}
+          data-testid="menu-logout"
+          onClick={() => void handleSignOut()}
+        >
           {t('header.logout')}
         </Menu.Item>
       </Menu.Dropdown>
