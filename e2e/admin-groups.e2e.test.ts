@@ -86,8 +86,7 @@ describe('groups (issue 12)', () => {
     const surface = custodian.getByTestId('page-surface-1');
     await surface.click({ position: { x: 100, y: 300 } });
     await expect.poll(() => custodian.getByTestId('placed-tag').count()).toBe(1);
-    await custodian.getByTestId('tags-recipient').click();
-    await custodian.getByRole('option', { name: 'Step 1: signer2@demo.test' }).click();
+    await custodian.getByRole('radio', { name: 'signer2@demo.test' }).click();
     // The signature tag stays the chosen kind.
     await surface.click({ position: { x: 100, y: 500 } });
     await expect.poll(() => custodian.getByTestId('placed-tag').count()).toBe(2);

@@ -91,7 +91,7 @@ describe('importing a DocuSign template (issue 22)', () => {
     await page.getByTestId('use-role-2').fill('accounts@example.test');
     await page.getByTestId('use-compose').click();
     await page.getByTestId('tag-editor').waitFor();
-    await page.getByRole('button', { name: 'Signature tag for signer1@demo.test on page 1' }).waitFor();
+    await page.getByRole('button', { name: 'Signature tag for Sanjay Signer on page 1' }).waitFor();
     await page.getByTestId('epak-send').click();
     await page.waitForURL(/\/dashboard\?ePakId=/);
     const ePakId = new URL(page.url()).searchParams.get('ePakId') ?? '';

@@ -19,9 +19,9 @@ async function addSigners(page: Page, step: number, text: string): Promise<void>
 
 const tagCount = (page: Page) => page.getByTestId('placed-tag').count();
 
-async function chooseRecipient(page: Page, label: string): Promise<void> {
-  await page.getByTestId('tags-recipient').click();
-  await page.getByRole('option', { name: label }).click();
+/** The tag editor lists the recipients by name (issue 31): one click chooses one. */
+async function chooseRecipient(page: Page, name: string): Promise<void> {
+  await page.getByRole('radio', { name }).click();
 }
 
 /** Opens the signature dialog of the signer's first signature tag. */
@@ -92,26 +92,26 @@ describe('the signing journey (issue 5)', () => {
     await custodian.getByTestId('page-surface-2').click({ position: { x: 100, y: 200 } });
     expect(await tagCount(custodian)).toBe(2);
 
-    await chooseRecipient(custodian, 'Step 1: signer2@demo.test');
+    await chooseRecipient(custodian, 'Sara Signer');
     await custodian.getByTestId('palette-signature').click();
     await surface1.click({ position: { x: 100, y: 600 } });
     // A text tag, copied and pasted (10 right, 8 down), then the copy deleted.
     await custodian.getByTestId('palette-text').click();
     await surface1.click({ position: { x: 300, y: 600 } });
     expect(await tagCount(custodian)).toBe(4);
-    await custodian.getByRole('button', { name: 'Text tag for signer2@demo.test on page 1' }).focus();
+    await custodian.getByRole('button', { name: 'Text tag for Sara Signer on page 1' }).focus();
     await custodian.keyboard.press('Control+c');
     await custodian.keyboard.press('Control+v');
     expect(await tagCount(custodian)).toBe(5);
     await custodian.keyboard.press('Delete');
     expect(await tagCount(custodian)).toBe(4);
 
-    await chooseRecipient(custodian, 'Step 2: submitter@demo.test');
+    await chooseRecipient(custodian, 'Sofia Submitter');
     await custodian.getByTestId('palette-signature').click();
     await custodian.getByTestId('page-surface-2').click({ position: { x: 100, y: 100 } });
     expect(await tagCount(custodian)).toBe(5);
     // Drag the submitter's tag from page 2 to page 1: held at the top edge, the pages scroll up.
-    const moving = custodian.getByRole('button', { name: 'Signature tag for submitter@demo.test on page 2' });
+    const moving = custodian.getByRole('button', { name: 'Signature tag for Sofia Submitter on page 2' });
     await moving.scrollIntoViewIfNeeded();
     const from = await moving.boundingBox();
     const pages = await custodian.locator('[data-scroll-pages]').boundingBox();
@@ -127,9 +127,7 @@ describe('the signing journey (issue 5)', () => {
     await custodian.mouse.move(target.x + 300, target.y + 150, { steps: 8 });
     await custodian.mouse.move(target.x + 310, target.y + 160, { steps: 2 });
     await custodian.mouse.up();
-    await custodian
-      .getByRole('button', { name: 'Signature tag for submitter@demo.test on page 1' })
-      .waitFor();
+    await custodian.getByRole('button', { name: 'Signature tag for Sofia Submitter on page 1' }).waitFor();
 
     // The editor, with tags placed and one selected, has no serious accessibility problem.
     await expectAccessible(custodian);
@@ -226,14 +224,16 @@ describe('the signing journey (issue 5)', () => {
     const submitter = await browser.newPage();
     await signInAndWait(submitter, 'submitter@demo.test');
     await submitter.goto(`/sign?ePakId=${ePakId}`);
-    // The two signers' finished signatures are drawn as pictures, never as their data: text.
-    await submitter.locator('[data-testid="other-tag"] img').first().waitFor();
+    // The two signers' finished signatures are the page's own (drawn into the PDF as they signed,
+    // with name and time): their frames draw no second picture over them and never show their
+    // data: text (issue 31).
+    await expect.poll(() => submitter.getByTestId('other-tag').count()).toBeGreaterThanOrEqual(2);
     const others = await submitter
       .getByTestId('other-tag')
       .evaluateAll((tags) =>
         tags.map((tag) => ({ text: tag.textContent ?? '', img: tag.querySelector('img') !== null })),
       );
-    expect(others.filter((o) => o.img).length).toBeGreaterThanOrEqual(2);
+    expect(others.filter((o) => o.img)).toEqual([]);
     expect(others.filter((o) => o.text.includes('data:'))).toEqual([]);
     await openSignature(submitter);
     await submitter.getByTestId('signature-tab-upload').click();

@@ -7,11 +7,6 @@ import { onePagePdf } from './support/pdf.ts';
 
 const tagCount = (page: Page) => page.getByTestId('placed-tag').count();
 
-async function choose(page: Page, testId: string, option: string): Promise<void> {
-  await page.getByTestId(testId).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
-
 async function addRole(page: Page, role: string): Promise<void> {
   const input = page.getByTestId('wf-step-1-roles');
   await input.fill(role);
@@ -77,7 +72,7 @@ describe('workflows and templates (issue 13)', () => {
     const surface = page.getByTestId('page-surface-1');
     await surface.click({ position: { x: 60, y: 250 } });
     // The signature stays armed: the same tag for the next role.
-    await choose(page, 'tags-recipient', 'Step 1: the Guarantor');
+    await page.getByRole('radio', { name: 'Step 1: the Guarantor' }).click();
     await surface.click({ position: { x: 60, y: 400 } });
     expect(await tagCount(page)).toBe(2);
     await page.getByRole('button', { name: 'Signature tag for the Guarantor on page 1' }).waitFor();
@@ -108,8 +103,8 @@ describe('workflows and templates (issue 13)', () => {
     await expectAccessible(page);
     await page.getByTestId('use-compose').click();
     await page.getByTestId('tag-editor').waitFor();
-    await page.getByRole('button', { name: 'Signature tag for signer1@demo.test on page 1' }).waitFor();
-    await page.getByRole('button', { name: 'Signature tag for signer2@demo.test on page 1' }).waitFor();
+    await page.getByRole('button', { name: 'Signature tag for Sanjay Signer on page 1' }).waitFor();
+    await page.getByRole('button', { name: 'Signature tag for Sara Signer on page 1' }).waitFor();
     await page.getByTestId('epak-send').click();
     await page.waitForURL(/\/dashboard\?ePakId=/);
     const ePakId = new URL(page.url()).searchParams.get('ePakId') ?? '';

@@ -13,12 +13,16 @@ const signature = (userEmail: string, wfsOrderId: number) => ({ entry: 'signatur
 describe('the tag editor’s send check', () => {
   it('names the signer without a signature tag, by name', () => {
     const steps = [{ type: 'SIGN' as const, wfOrderId: 1, recipients: [sara, nameless] }];
-    expect(signerWithoutSignature(steps, [signature(nameless.email, 1)])).toBe('Sara Two');
+    expect(signerWithoutSignature(steps, [signature(nameless.email, 1)])).toEqual({
+      name: 'Sara Two',
+      email: sara.email,
+      wfOrderId: 1,
+    });
   });
 
   it('names a signer who has no name by their email', () => {
     const steps = [{ type: 'INPERSONSIGN' as const, wfOrderId: 2, recipients: [nameless] }];
-    expect(signerWithoutSignature(steps, [signature(nameless.email, 1)])).toBe('guest@example.com');
+    expect(signerWithoutSignature(steps, [signature(nameless.email, 1)])?.name).toBe('guest@example.com');
   });
 
   it('passes when every signer has one; reviewers and a rubber stamp do not count', () => {
@@ -29,7 +33,7 @@ describe('the tag editor’s send check', () => {
     expect(signerWithoutSignature(steps, [signature('SARA@example.com', 2)])).toBeNull();
     expect(
       signerWithoutSignature(steps, [{ entry: 'rubberStamp', userEmail: sara.email, wfsOrderId: 2 }]),
-    ).toBe('Sara Two');
+    ).toMatchObject({ name: 'Sara Two', wfOrderId: 2 });
   });
 
   it('the refusal says who in English, Hindi and French', async () => {

@@ -16,9 +16,15 @@ export function composeProblems(draft: {
   return problems;
 }
 
+/** A recipient's name as the editor shows it: first and last name, or the email without one. */
+export function recipientName(r: { email: string; firstName?: string; lastName?: string }): string {
+  return `${r.firstName ?? ''} ${r.lastName ?? ''}`.trim() || r.email;
+}
+
 /**
  * The first signer of a signing step without a signature tag on any document (the server refuses
- * the send with -62), named for the refusal: their name, or their email when they have none.
+ * the send with -62): who they are (`name` is their name, or their email when they have none)
+ * and their step, so the editor can name them and take the custodian to them.
  * A rubber stamp is not a signature (its entry is its own).
  */
 export function signerWithoutSignature(
@@ -28,7 +34,7 @@ export function signerWithoutSignature(
     recipients: readonly { email: string; firstName: string; lastName: string }[];
   }[],
   tags: readonly { entry: string; userEmail: string; wfsOrderId: number }[],
-): string | null {
+): { name: string; email: string; wfOrderId: number } | null {
   for (const step of steps) {
     if (step.type !== 'SIGN' && step.type !== 'INPERSONSIGN') continue;
     for (const r of step.recipients) {
@@ -38,7 +44,7 @@ export function signerWithoutSignature(
           tag.wfsOrderId === step.wfOrderId &&
           tag.userEmail.toLowerCase() === r.email.toLowerCase(),
       );
-      if (!signed) return `${r.firstName} ${r.lastName}`.trim() || r.email;
+      if (!signed) return { name: recipientName(r), email: r.email, wfOrderId: step.wfOrderId };
     }
   }
   return null;

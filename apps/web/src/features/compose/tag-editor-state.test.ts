@@ -3,6 +3,7 @@ import {
   type EditorTag,
   moveTag,
   pasteTag,
+  placeSignatures,
   placeTag,
   resizeTag,
   toTagInputs,
@@ -128,5 +129,38 @@ describe('the tag editor', () => {
     const middle = (tags[1] as EditorTag).id;
     const moved = moveTag(tags, middle, { pageNumber: 1, positionX: 300, positionY: 300 }, A4);
     expect(moved.ok && moved.tags.map((t) => t.id)).toEqual(tags.map((t) => t.id));
+  });
+});
+
+describe('a signature for each signer at once', () => {
+  const page = { pageNumber: 2, width: 595, height: 842 };
+  const signers = [
+    { userEmail: 'a@example.com', wfsOrderId: 1 },
+    { userEmail: 'b@example.com', wfsOrderId: 1 },
+    { userEmail: 'c@example.com', wfsOrderId: 2 },
+    { userEmail: 'd@example.com', wfsOrderId: 2 },
+  ];
+
+  it('sets them side by side at the foot of the page, a row up when one is full, none overlapping', () => {
+    const r = placeSignatures([], signers, page);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.tags.map((t) => [t.userEmail, t.entry, t.pageNumber])).toEqual(
+      signers.map((s) => [s.userEmail, 'signature', 2]),
+    );
+    const [a, b, , d] = r.tags;
+    expect(a?.positionY).toBe(b?.positionY);
+    expect((b?.positionX ?? 0) > (a?.positionX ?? 0) + (a?.blockWidth ?? 0)).toBe(true);
+    // Three fit across an A4 page; the fourth starts a row above.
+    expect((d?.positionY ?? 0) + (d?.blockHeight ?? 0)).toBeLessThan(a?.positionY ?? 0);
+    for (const t of r.tags) expect(t.positionY + t.blockHeight).toBeLessThanOrEqual(page.height);
+  });
+
+  it('steps past a signature already in the first spot', () => {
+    const first = placeSignatures([], signers.slice(0, 1), page);
+    if (!first.ok) throw new Error(first.error);
+    const r = placeSignatures(first.tags, signers.slice(1, 2), page);
+    if (!r.ok) throw new Error(r.error);
+    expect(r.tags).toHaveLength(2);
+    expect(r.tags[1]?.positionX).toBeGreaterThan((r.tags[0]?.positionX ?? 0) + 140);
   });
 });

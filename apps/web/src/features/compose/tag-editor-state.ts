@@ -218,3 +218,43 @@ export function toTagInputs(tags: EditorTag[]): TagInput[] {
     };
   });
 }
+
+/** How far from the page's edges, and apart, the signatures placed at once are set (points). */
+const FOOT_MARGIN = 36;
+const FOOT_GAP = 16;
+
+/**
+ * A signature tag for each of `signers`, at the foot of a page: side by side from the left,
+ * rows upwards when a row is full, each in the first free spot (signatures may not overlap).
+ * The custodian then drags each where it belongs. Refused when one does not fit on the page.
+ */
+export function placeSignatures(
+  tags: EditorTag[],
+  signers: readonly Pick<EditorTag, 'userEmail' | 'wfsOrderId'>[],
+  page: PageSize & { pageNumber: number },
+): EditResult {
+  const e = entryOf({ entry: 'signature' });
+  const perRow = Math.max(1, Math.floor((page.width - 2 * FOOT_MARGIN + FOOT_GAP) / (e.width + FOOT_GAP)));
+  let next = tags;
+  let slot = 0;
+  for (const signer of signers) {
+    let placedOne = false;
+    while (!placedOne) {
+      const row = Math.floor(slot / perRow);
+      const y = page.height - FOOT_MARGIN - e.height - row * (e.height + FOOT_GAP);
+      if (y < 0) return { ok: false, error: 'outsidePage' };
+      const x = FOOT_MARGIN + (slot % perRow) * (e.width + FOOT_GAP);
+      slot++;
+      const r = placeTag(
+        next,
+        { entry: 'signature', pageNumber: page.pageNumber, positionX: x, positionY: y, ...signer },
+        page,
+      );
+      if (r.ok) {
+        next = r.tags;
+        placedOne = true;
+      }
+    }
+  }
+  return { ok: true, tags: next };
+}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageGeometry } from '../../document-view/pdf-pages.tsx';
 import { TagBox } from '../../document-view/tag-box.tsx';
 import { type EditorTag, entryOf } from '../tag-editor-state.ts';
+import { TAG_DRAG_TYPE } from '../tag-kinds.ts';
 
 /** Where the pointer is over a page, in that page's points; null outside every page. */
 export function pointOnPage(clientX: number, clientY: number, zoom: number) {
@@ -54,6 +55,8 @@ export interface LayerHandlers {
   onIdleClick: () => void;
   /** Escape on the page while a tag is armed: stop placing. */
   onDisarm: () => void;
+  /** A tag dragged from the palette and dropped at a point of the page, in points. */
+  onDrop: (page: PageGeometry, entry: string, x: number, y: number) => void;
 }
 
 /**
@@ -193,6 +196,19 @@ export function EditorPageLayer({
           e.preventDefault();
           handlers.onPlace(page, 36, 36);
         }
+      }}
+      // A tag dragged from the palette may be dropped anywhere on the page.
+      onDragOver={(e) => {
+        if (!e.dataTransfer.types.includes(TAG_DRAG_TYPE)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+      }}
+      onDrop={(e) => {
+        const entry = e.dataTransfer.getData(TAG_DRAG_TYPE);
+        if (!entry) return;
+        e.preventDefault();
+        const r = e.currentTarget.getBoundingClientRect();
+        handlers.onDrop(page, entry, (e.clientX - r.left) / zoom, (e.clientY - r.top) / zoom);
       }}
       data-testid={`page-surface-${page.pageNumber}`}
     >

@@ -1,24 +1,39 @@
-import { Button, Card, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
+import {
+  Button,
+  Card,
+  CloseButton,
+  Drawer,
+  Group,
+  SegmentedControl,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconAdjustments, IconPlus, IconSignature } from '@tabler/icons-react';
 import { type KeyboardEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTenantConfiguration } from '../../../app/api.ts';
-import { showFailure, toast } from '../../../app/feedback.tsx';
-import { RecipientSwatch } from '../../../ui/components/recipient-swatch.tsx';
+import { closeButtonProps, showFailure, toast } from '../../../app/feedback.tsx';
 import { type PageGeometry, PdfPages } from '../../document-view/pdf-pages.tsx';
-import { recipientTint } from '../../document-view/tag-colours.ts';
+import { recipientTint, withAlpha } from '../../document-view/tag-colours.ts';
 import { useProgressive } from '../../document-view/use-progressive.ts';
 import { useDocumentZoom, ZoomBar } from '../../document-view/zoom-bar.tsx';
+import { useTagEditorWords } from '../i18n/tag-editor-words.ts';
 import {
   type EditorTag,
   type EditResult,
   entryOf,
   moveTag,
   pasteTag,
+  placeSignatures,
   placeTag,
   resizeTag,
   updateTag,
 } from '../tag-editor-state.ts';
 import { EditorPageLayer } from './editor-page-layer.tsx';
+import { RecipientList, RecipientSelect } from './recipient-picker.tsx';
+import { TagIcon } from './tag-icons.tsx';
 import { TagPalette } from './tag-palette.tsx';
 import { TagProperties } from './tag-properties.tsx';
 
@@ -38,10 +53,21 @@ export interface EditorRecipient {
   key: string;
   email: string;
   wfsOrderId: number;
-  /** The choice in the recipient list. */
-  label: string;
-  /** How a tag names its owner to screen readers. */
+  /** Who they are in a sentence (the accessible name of their tags): their name, else their email. */
   name: string;
+  /** The line under their name in the recipient list: their step and email. */
+  detail?: string;
+  /** A callers' older one-line label (step and name): shown under the name when there is no `detail`. */
+  label?: string;
+}
+
+/** What an action may ask of the editor. */
+export interface EditorControls {
+  /**
+   * Takes the custodian to a recipient who still needs a signature: chooses them, arms the
+   * signature tag and scrolls to the page of their first tag (page 1 if they have none).
+   */
+  showRecipient: (key: string) => void;
 }
 
 export interface EditorAction {
@@ -49,8 +75,11 @@ export interface EditorAction {
   testId: string;
   primary?: boolean;
   /** Failures are shown by the editor. */
-  run: (tags: Record<string, EditorTag[]>) => Promise<void>;
+  run: (tags: Record<string, EditorTag[]>, editor: EditorControls) => Promise<void>;
 }
+
+/** Below Mantine's `md` (992 px) — phones and tablets — the page takes the whole width. */
+const COMPACT_QUERY = '(max-width: 61.99em)';
 
 /** A tag that still needs the custodian's setup shows as "remaining" (spec §9 tag colours). */
 function needsSetup(tag: EditorTag): boolean {
@@ -62,9 +91,11 @@ function needsSetup(tag: EditorTag): boolean {
 
 /**
  * The tag editor, for an ePak's documents (compose) or a template's: pick a recipient and a
- * tag, click on a page to place it, drag it (also to another page), resize it from its corner,
- * copy and paste it, edit it in the side panel. Every change follows the shared placement rules;
- * other recipients' tags stay visible but cannot be selected.
+ * tag, click on a page to place it (or drag the tag from the palette onto the page), drag it
+ * (also to another page), resize it from its corner, copy and paste it, edit it in the side
+ * panel. Every change follows the shared placement rules; other recipients' tags stay visible
+ * but cannot be selected. On a phone or tablet the page takes the whole width: the recipient is
+ * chosen above it, the palette and a tag's settings open in sheets from the bottom.
  */
 export function TagEditorSurface({
   title,
@@ -72,15 +103,19 @@ export function TagEditorSurface({
   recipients,
   initialTags,
   actions,
+  signerKeys = [],
 }: {
   title: string;
   documents: EditorDocument[];
   recipients: EditorRecipient[];
   initialTags: Record<string, EditorTag[]>;
+  /** The recipients who sign (their `key`s): each needs a signature tag before the send. */
+  signerKeys?: readonly string[];
   /** The buttons above the pages (save, send…), each given the tags of every document. */
   actions: EditorAction[];
 }) {
   const { t } = useTranslation();
+  useTagEditorWords();
   const config = useTenantConfiguration();
   const [docId, setDocId] = useState(documents[0]?.id ?? '');
   const [tags, setTags] = useState(initialTags);
@@ -89,6 +124,9 @@ export function TagEditorSurface({
   const [selected, setSelected] = useState<string | null>(null);
   const [clipboard, setClipboard] = useState<EditorTag | null>(null);
   const [saving, setSaving] = useState(false);
+  const compact = useMediaQuery(COMPACT_QUERY, false, { getInitialValueInEffect: false });
+  const [paletteSheet, setPaletteSheet] = useState(false);
+  const [settingsSheet, setSettingsSheet] = useState(false);
 
   useEffect(() => {
     if (!recipientKey && recipients[0]) setRecipientKey(recipients[0].key);
@@ -105,6 +143,7 @@ export function TagEditorSurface({
   if (!doc) return <Text>{t('compose.problems.noDocument')}</Text>;
 
   const recipient = recipients.find((r) => r.key === recipientKey) ?? null;
+  const colour = recipientTint(recipient ? recipients.indexOf(recipient) : 0);
   const keyOf = (tag: EditorTag) => `${tag.wfsOrderId}:${tag.userEmail}`;
   const mine = (tag: EditorTag) => recipient !== null && keyOf(tag) === recipient.key;
   const tint = (tag: EditorTag) => recipientTint(recipients.findIndex((r) => r.key === keyOf(tag)));
@@ -135,14 +174,14 @@ export function TagEditorSurface({
     return true;
   }
 
-  function place(pageNumber: number, x: number, y: number) {
-    if (!armed || !recipient) return;
+  function place(pageNumber: number, x: number, y: number, entry = armed) {
+    if (!entry || !recipient) return;
     const id = crypto.randomUUID();
     const r = placeTag(
       docTags,
       {
         id,
-        entry: armed,
+        entry,
         pageNumber,
         positionX: x,
         positionY: y,
@@ -215,10 +254,57 @@ export function TagEditorSurface({
     e.preventDefault();
   }
 
+  // Signers with no signature tag on any document yet: one click gives each of them one.
+  const unsigned = recipients.filter(
+    (r) =>
+      signerKeys.includes(r.key) &&
+      !Object.values(tags).some((list) =>
+        list.some((tag) => tag.entry === 'signature' && keyOf(tag) === r.key),
+      ),
+  );
+
+  function signEach() {
+    const last = doc?.pages[doc.pages.length - 1];
+    if (!last) return;
+    const r = placeSignatures(
+      docTags,
+      unsigned.map((u) => ({ userEmail: u.email, wfsOrderId: u.wfsOrderId })),
+      last,
+    );
+    if (!apply(r)) return;
+    toast.success(t('tagEditor.signaturesPlaced', { count: unsigned.length, page: last.pageNumber }));
+    requestAnimationFrame(() =>
+      document
+        .querySelector(`[data-testid="pdf-page-${last.pageNumber}"]`)
+        ?.scrollIntoView({ block: 'end', behavior: 'instant' }),
+    );
+  }
+
+  function chooseRecipient(key: string) {
+    setRecipientKey(key);
+    setSelected(null);
+  }
+
+  const controls: EditorControls = {
+    showRecipient(key) {
+      const who = recipients.find((r) => r.key === key);
+      if (!who || !doc) return;
+      chooseRecipient(key);
+      setArmed('signature');
+      const theirs = docTags.filter((tag) => keyOf(tag) === key).map((tag) => tag.pageNumber);
+      const pageNumber = theirs.length > 0 ? Math.min(...theirs) : 1;
+      requestAnimationFrame(() =>
+        document
+          .querySelector(`[data-testid="pdf-page-${pageNumber}"]`)
+          ?.scrollIntoView({ block: 'start', behavior: 'instant' }),
+      );
+    },
+  };
+
   async function run(action: EditorAction) {
     setSaving(true);
     try {
-      await action.run(tags);
+      await action.run(tags, controls);
     } catch (e) {
       showFailure(t, e);
     } finally {
@@ -227,10 +313,129 @@ export function TagEditorSurface({
   }
 
   const pageTags = docTags.slice(0, shown);
+  const signEachButton = unsigned.length > 0 && (
+    <Button
+      size="compact-sm"
+      variant="light"
+      leftSection={<IconSignature size={16} aria-hidden />}
+      onClick={signEach}
+      data-testid="tags-sign-each"
+      h="auto"
+      py={4}
+      styles={{ label: { whiteSpace: 'normal', textAlign: 'start' } }}
+    >
+      {t('tagEditor.signEach', { count: unsigned.length, name: unsigned[0]?.name ?? '' })}
+    </Button>
+  );
+  const ownSelected = selectedTag && mine(selectedTag) ? selectedTag : null;
+  const properties = ownSelected ? (
+    <TagProperties
+      tag={ownSelected}
+      owner={recipient?.name}
+      onChange={(change) => setDocTags(updateTag(docTags, ownSelected.id, change))}
+      onResize={(size) => apply(resizeTag(docTags, ownSelected.id, size, pageSize(ownSelected.pageNumber)))}
+      onDelete={() => {
+        remove(ownSelected.id);
+        setSettingsSheet(false);
+      }}
+    />
+  ) : (
+    <Text size="sm" c="dimmed">
+      {t('viewer.selectTagHint')}
+    </Text>
+  );
+  const palette = (
+    <TagPalette
+      armed={armed}
+      onArm={(entry) => {
+        setArmed(entry);
+        // On a phone the sheet gets out of the way once a tag is chosen: the next tap places it.
+        if (compact && entry) setPaletteSheet(false);
+      }}
+      rubberStamp={config.data?.features.rubberStamp ?? false}
+      colour={colour}
+      draggable={!compact}
+      // The sheet's own title names it.
+      labelled={!compact}
+    />
+  );
+  const pages = (
+    <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
+      <Group justify="space-between" gap="xs">
+        {documents.length > 1 ? (
+          <SegmentedControl
+            data={documents.map((d) => ({ value: d.id, label: d.name }))}
+            value={doc.id}
+            onChange={(v) => {
+              setDocId(v);
+              setSelected(null);
+            }}
+            style={{ maxWidth: '100%' }}
+          />
+        ) : (
+          <Text fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {doc.name}
+          </Text>
+        )}
+        <ZoomBar zoomState={zoomState} />
+      </Group>
+      <div
+        ref={zoomState.container}
+        data-scroll-pages
+        style={{
+          overflow: 'auto',
+          maxHeight: compact ? 'calc(100dvh - 150px)' : 'calc(100vh - 180px)',
+        }}
+      >
+        {zoomState.measured && (
+          <PdfPages
+            path={doc.path}
+            pages={doc.pages}
+            zoom={zoom}
+            overlay={(page) => (
+              <EditorPageLayer
+                page={page}
+                tags={pageTags.filter((tag) => tag.pageNumber === page.pageNumber)}
+                zoom={zoom}
+                selected={selected}
+                armedLabel={armed && recipient ? t(`tags.types.${armed}`) : null}
+                isMine={mine}
+                tintOf={tint}
+                stateOf={stateOf}
+                labelOf={labelOf}
+                handlers={{
+                  onPlace: (p, x, y) => place(p.pageNumber, x, y),
+                  onSelect: setSelected,
+                  // Dropped outside every page: the tag goes back where it was.
+                  onMove: (tag, to) => to && apply(moveTag(docTags, tag.id, to, pageSize(to.pageNumber))),
+                  onResize: (tag, size) => apply(resizeTag(docTags, tag.id, size, pageSize(tag.pageNumber))),
+                  onKey,
+                  // Clearing a tag's selection is a click's job of its own; only a click that
+                  // does nothing at all gets the hint.
+                  onIdleClick: () => {
+                    if (!selected)
+                      toast.info(t(compact ? 'tagEditor.chooseTagFirst' : 'viewer.chooseTagFirst'));
+                  },
+                  onDisarm: () => setArmed(null),
+                  // Dragged from the palette: the tag's middle lands where it was let go.
+                  onDrop: (p, entry, x, y) => {
+                    const e = entryOf({ entry });
+                    setArmed(entry);
+                    place(p.pageNumber, x - e.width / 2, y - e.height / 2, entry);
+                  },
+                }}
+              />
+            )}
+          />
+        )}
+      </div>
+    </Stack>
+  );
+
   return (
-    <Stack data-testid="tag-editor">
-      <Group justify="space-between">
-        <Title order={1} size="h2">
+    <Stack data-testid="tag-editor" gap={compact ? 'xs' : 'md'}>
+      <Group justify="space-between" gap="xs">
+        <Title order={1} size="h2" style={{ overflowWrap: 'anywhere', minWidth: 0 }}>
           {title}
         </Title>
         <Group gap="xs">
@@ -247,111 +452,96 @@ export function TagEditorSurface({
           ))}
         </Group>
       </Group>
-      <Group align="flex-start" wrap="nowrap">
-        <Card withBorder style={{ width: 250, flexShrink: 0, position: 'sticky', top: 70 }}>
-          <Stack gap="sm">
-            <Select
-              label={t('compose.tags.forRecipient')}
-              data={recipients.map((r) => ({ value: r.key, label: r.label }))}
-              value={recipientKey}
-              onChange={(v) => {
-                setRecipientKey(v);
-                setSelected(null);
-              }}
-              allowDeselect={false}
-              // The colour their tags are tinted with on the pages.
-              leftSection={recipient && <RecipientSwatch index={recipients.indexOf(recipient)} />}
-              renderOption={({ option }) => (
-                <Group gap="xs" wrap="nowrap">
-                  <RecipientSwatch index={recipients.findIndex((r) => r.key === option.value)} />
-                  {option.label}
-                </Group>
-              )}
-              data-testid="tags-recipient"
-            />
-            <TagPalette
-              armed={armed}
-              onArm={setArmed}
-              rubberStamp={config.data?.features.rubberStamp ?? false}
-            />
-            <Text size="xs">{t('compose.tags.howTo')}</Text>
-          </Stack>
-        </Card>
-        <Stack style={{ flex: 1, minWidth: 0 }} gap="xs">
-          <Group justify="space-between">
-            {documents.length > 1 ? (
-              <SegmentedControl
-                data={documents.map((d) => ({ value: d.id, label: d.name }))}
-                value={doc.id}
-                onChange={(v) => {
-                  setDocId(v);
-                  setSelected(null);
-                }}
-              />
-            ) : (
-              <Text fw={500}>{doc.name}</Text>
-            )}
-            <ZoomBar zoomState={zoomState} />
+      {compact ? (
+        <>
+          <Group gap="xs" align="flex-end" wrap="nowrap">
+            <RecipientSelect recipients={recipients} value={recipientKey} onChange={chooseRecipient} />
+            <Button
+              variant="default"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              onClick={() => setPaletteSheet(true)}
+              data-testid="palette-open"
+            >
+              {t('tagEditor.addTag')}
+            </Button>
           </Group>
-          <div
-            ref={zoomState.container}
-            data-scroll-pages
-            style={{ overflow: 'auto', maxHeight: 'calc(100vh - 180px)' }}
-          >
-            {zoomState.measured && (
-              <PdfPages
-                path={doc.path}
-                pages={doc.pages}
-                zoom={zoom}
-                overlay={(page) => (
-                  <EditorPageLayer
-                    page={page}
-                    tags={pageTags.filter((tag) => tag.pageNumber === page.pageNumber)}
-                    zoom={zoom}
-                    selected={selected}
-                    armedLabel={armed && recipient ? t(`tags.types.${armed}`) : null}
-                    isMine={mine}
-                    tintOf={tint}
-                    stateOf={stateOf}
-                    labelOf={labelOf}
-                    handlers={{
-                      onPlace: (p, x, y) => place(p.pageNumber, x, y),
-                      onSelect: setSelected,
-                      // Dropped outside every page: the tag goes back where it was.
-                      onMove: (tag, to) => to && apply(moveTag(docTags, tag.id, to, pageSize(to.pageNumber))),
-                      onResize: (tag, size) =>
-                        apply(resizeTag(docTags, tag.id, size, pageSize(tag.pageNumber))),
-                      onKey,
-                      // Clearing a tag's selection is a click's job of its own; only a click that
-                      // does nothing at all gets the hint.
-                      onIdleClick: () => {
-                        if (!selected) toast.info(t('viewer.chooseTagFirst'));
-                      },
-                      onDisarm: () => setArmed(null),
-                    }}
-                  />
-                )}
-              />
+          <Group gap="xs" wrap="wrap">
+            {signEachButton}
+            {armed && (
+              // What a tap on the page will place, and the way to stop.
+              <Group
+                gap={4}
+                wrap="nowrap"
+                pl="xs"
+                data-testid="armed-chip"
+                style={{ borderRadius: 'var(--mantine-radius-sm)', background: withAlpha(colour, 0.16) }}
+              >
+                <TagIcon entry={armed} colour={colour} />
+                <Text size="sm" fw={600}>
+                  {t('tagEditor.placing', { type: t(`tags.types.${armed}`) })}
+                </Text>
+                <CloseButton
+                  size="md"
+                  onClick={() => setArmed(null)}
+                  aria-label={t('tagEditor.stopPlacingType', { type: t(`tags.types.${armed}`) })}
+                  data-testid="armed-stop"
+                />
+              </Group>
             )}
-          </div>
-        </Stack>
-        <Card withBorder style={{ width: 250, flexShrink: 0, position: 'sticky', top: 70 }}>
-          {selectedTag && mine(selectedTag) ? (
-            <TagProperties
-              tag={selectedTag}
-              onChange={(change) => setDocTags(updateTag(docTags, selectedTag.id, change))}
-              onResize={(size) =>
-                apply(resizeTag(docTags, selectedTag.id, size, pageSize(selectedTag.pageNumber)))
-              }
-              onDelete={() => remove(selectedTag.id)}
-            />
-          ) : (
-            <Text size="sm" c="dimmed">
-              {t('viewer.selectTagHint')}
-            </Text>
-          )}
-        </Card>
-      </Group>
+            {ownSelected && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconAdjustments size={14} aria-hidden />}
+                onClick={() => setSettingsSheet(true)}
+                data-testid="tag-settings-open"
+              >
+                {t('tagEditor.tagSettings')}
+              </Button>
+            )}
+          </Group>
+          {pages}
+          <Drawer
+            opened={paletteSheet}
+            onClose={() => setPaletteSheet(false)}
+            position="bottom"
+            size="auto"
+            title={t('viewer.palette')}
+            closeButtonProps={closeButtonProps()}
+            data-testid="palette-sheet"
+            styles={{ body: { paddingBottom: 'var(--mantine-spacing-lg)' } }}
+          >
+            {palette}
+          </Drawer>
+          <Drawer
+            opened={settingsSheet && ownSelected !== null}
+            onClose={() => setSettingsSheet(false)}
+            position="bottom"
+            size="auto"
+            title={t('tagEditor.tagSettings')}
+            closeButtonProps={closeButtonProps()}
+          >
+            {properties}
+          </Drawer>
+        </>
+      ) : (
+        <Group align="flex-start" wrap="nowrap">
+          <Card withBorder style={{ width: 270, flexShrink: 0, position: 'sticky', top: 70 }}>
+            <Stack gap="md">
+              <Stack gap="xs">
+                <RecipientList recipients={recipients} value={recipientKey} onChange={chooseRecipient} />
+                {signEachButton}
+              </Stack>
+              {palette}
+              <Text size="xs">{t('compose.tags.howTo')}</Text>
+            </Stack>
+          </Card>
+          {pages}
+          <Card withBorder style={{ width: 240, flexShrink: 0, position: 'sticky', top: 70 }}>
+            {properties}
+          </Card>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -8,7 +8,7 @@ import { errorMessage } from '../../../app/error-message.ts';
 import { toast } from '../../../app/feedback.tsx';
 import { api } from '../../../app/session/client.ts';
 import { useStartEpak } from '../api.ts';
-import { signerWithoutSignature } from '../compose-rules.ts';
+import { recipientName, signerWithoutSignature } from '../compose-rules.ts';
 import { type EditorTag, fromStored, toTagInputs } from '../tag-editor-state.ts';
 import { type EditorRecipient, TagEditorSurface } from './tag-editor-surface.tsx';
 
@@ -67,11 +67,24 @@ function EpakTagEditor({
             key: `${s.wfOrderId}:${r.email}`,
             email: r.email,
             wfsOrderId: s.wfOrderId,
-            label: t('compose.tags.recipient', { n: s.wfOrderId, email: r.email }),
-            name: r.email,
+            // By name, with their step and email under it (the email alone when they have no name).
+            name: recipientName(r),
+            detail:
+              recipientName(r) === r.email
+                ? t('compose.stepNumber', { n: s.wfOrderId })
+                : t('compose.tags.recipient', { n: s.wfOrderId, email: r.email }),
           })),
         ),
     [epak.steps, t],
+  );
+
+  // Who must sign: the recipients of signing steps (reviewers need no signature).
+  const signerKeys = useMemo(
+    () =>
+      epak.steps
+        .filter((s) => s.type === 'SIGN' || s.type === 'INPERSONSIGN')
+        .flatMap((s) => s.recipients.map((r) => `${s.wfOrderId}:${r.email}`)),
+    [epak.steps],
   );
 
   async function saveAll(tags: Record<string, EditorTag[]>) {
@@ -87,6 +100,7 @@ function EpakTagEditor({
       title={t('compose.tags.title', { subject: epak.subject })}
       documents={documents}
       recipients={recipients}
+      signerKeys={signerKeys}
       initialTags={initialTags}
       actions={[
         {
@@ -101,12 +115,19 @@ function EpakTagEditor({
           label: t('compose.send'),
           testId: 'epak-send',
           primary: true,
-          run: async (tags) => {
+          run: async (tags, editor) => {
             await saveAll(tags);
-            // The server's refusal (-62) cannot say who: the editor knows the signers' names.
+            // The server's refusal (-62) cannot say who: the editor knows the signers' names, and
+            // takes the custodian to the one without a signature, the signature tag in hand.
             const unsigned = signerWithoutSignature(epak.steps, Object.values(tags).flat());
             if (unsigned) {
-              toast.error(t('compose.tags.signerNeedsSignature', { signer: unsigned }));
+              toast.error(t('compose.tags.signerNeedsSignature', { signer: unsigned.name }));
+              const who = recipients.find(
+                (r) =>
+                  r.wfsOrderId === unsigned.wfOrderId &&
+                  r.email.toLowerCase() === unsigned.email.toLowerCase(),
+              );
+              if (who) editor.showRecipient(who.key);
               return;
             }
             await start.mutateAsync(epak.ePakId);

@@ -3,6 +3,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../app/i18n/i18n.ts';
+import { TAG_DRAG_TYPE } from '../tag-kinds.ts';
 import { EditorPageLayer, type LayerHandlers } from './editor-page-layer.tsx';
 import { TagPalette } from './tag-palette.tsx';
 
@@ -15,7 +16,7 @@ function Palette() {
   const [armed, setArmed] = useState<string | null>('signature');
   return (
     <MantineProvider>
-      <TagPalette armed={armed} onArm={setArmed} rubberStamp={false} />
+      <TagPalette armed={armed} onArm={setArmed} rubberStamp={false} colour="#e8590c" />
       <output data-testid="armed">{armed ?? 'none'}</output>
     </MantineProvider>
   );
@@ -30,6 +31,7 @@ function layer(armedLabel: string | null) {
     onKey: vi.fn(),
     onIdleClick: vi.fn(),
     onDisarm: vi.fn(),
+    onDrop: vi.fn(),
   };
   render(
     <MantineProvider>
@@ -88,5 +90,32 @@ describe('the tag editor page', () => {
     const { handlers, surface } = layer('Signature');
     fireEvent.keyDown(surface, { key: 'Escape' });
     expect(handlers.onDisarm).toHaveBeenCalledTimes(1);
+  });
+
+  it('a tag dragged from the palette and dropped on the page is placed where it was let go', () => {
+    const { handlers, surface } = layer(null);
+    const dataTransfer = {
+      types: [TAG_DRAG_TYPE],
+      getData: (type: string) => (type === TAG_DRAG_TYPE ? 'text' : ''),
+    };
+    // jsdom has no DragEvent: a mouse event carrying the drag's data stands in for it.
+    const drop = new MouseEvent('drop', { bubbles: true, cancelable: true, clientX: 120, clientY: 80 });
+    Object.defineProperty(drop, 'dataTransfer', { value: dataTransfer });
+    fireEvent(surface, drop);
+    expect(handlers.onDrop).toHaveBeenCalledWith(expect.objectContaining({ pageNumber: 1 }), 'text', 120, 80);
+    expect(handlers.onIdleClick).not.toHaveBeenCalled();
+  });
+});
+
+describe('the palette’s groups', () => {
+  it('shows the tags under their kind, each draggable, Signature first under “Signing”', () => {
+    render(<Palette />);
+    const signing = screen.getByTestId('palette-group-signing');
+    expect(signing.textContent).toContain('Signing');
+    expect(signing.querySelector('[data-testid="palette-signature"]')).not.toBeNull();
+    expect(
+      screen.getByTestId('palette-group-stamps').querySelector('[data-testid="palette-qrcode"]'),
+    ).not.toBeNull();
+    expect(screen.getByTestId('palette-text').getAttribute('draggable')).toBe('true');
   });
 });

@@ -48,11 +48,14 @@ const FONT_TYPES = new Set([
  */
 export function TagProperties({
   tag,
+  owner,
   onChange,
   onResize,
   onDelete,
 }: {
   tag: EditorTag;
+  /** Whose tag, by name; their email when left out. */
+  owner?: string;
   onChange: (change: Change) => void;
   onResize: (size: { blockWidth: number; blockHeight: number }) => void;
   onDelete: () => void;
@@ -81,7 +84,7 @@ export function TagProperties({
   return (
     <Stack gap="xs" data-testid="tag-properties">
       <Text size="sm" fw={600}>
-        {t(`tags.types.${entry.id}`)} · {tag.userEmail}
+        {t(`tags.types.${entry.id}`)} · {owner ?? tag.userEmail}
       </Text>
       {entry.fill === 'signer' && (
         <Switch

@@ -144,7 +144,14 @@ function ComposeForm() {
           </Title>
           <UploadZone
             documents={documents}
-            onUploaded={(doc) => setDocuments((all) => [...all, doc])}
+            onUploaded={(doc) => {
+              setDocuments((all) => [...all, doc]);
+              // The first document is in: the next job is whom it goes to, so the cursor waits there.
+              if (documents.length === 0 && steps[0]?.recipients.length === 0)
+                requestAnimationFrame(() =>
+                  document.querySelector<HTMLInputElement>('[data-testid="step-1-signers"]')?.focus(),
+                );
+            }}
             onRemove={(id) => setDocuments((all) => all.filter((d) => d.documentId !== id))}
           />
           <StampPaperPicker
