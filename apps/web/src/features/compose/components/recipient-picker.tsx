@@ -1,7 +1,22 @@
 import { Group, Radio, Select, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { RecipientSwatch } from '../../../ui/components/recipient-swatch.tsx';
-import type { EditorRecipient } from './tag-editor-surface.tsx';
+
+/**
+ * Someone tags are placed for. A tag belongs to the recipient whose `email` and `wfsOrderId` it
+ * carries; a template's places use a stand-in `email` the caller maps back when saving.
+ */
+export interface EditorRecipient {
+  key: string;
+  email: string;
+  wfsOrderId: number;
+  /** Who they are in a sentence (the accessible name of their tags): their name, else their email. */
+  name: string;
+  /** The line under their name in the recipient list: their step and email. */
+  detail?: string;
+  /** A callers' older one-line label (step and name): shown under the name when there is no `detail`. */
+  label?: string;
+}
 
 /** A recipient as the editor lists them: their colour, their name, and their step and email under it. */
 function RecipientLine({ recipient, index }: { recipient: EditorRecipient; index: number }) {

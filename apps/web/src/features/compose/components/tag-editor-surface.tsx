@@ -32,7 +32,7 @@ import {
   updateTag,
 } from '../tag-editor-state.ts';
 import { EditorPageLayer } from './editor-page-layer.tsx';
-import { RecipientList, RecipientSelect } from './recipient-picker.tsx';
+import { type EditorRecipient, RecipientList, RecipientSelect } from './recipient-picker.tsx';
 import { TagIcon } from './tag-icons.tsx';
 import { TagPalette } from './tag-palette.tsx';
 import { TagProperties } from './tag-properties.tsx';
@@ -45,21 +45,7 @@ export interface EditorDocument {
   path: string;
 }
 
-/**
- * Someone tags are placed for. A tag belongs to the recipient whose `email` and `wfsOrderId` it
- * carries; a template's places use a stand-in `email` the caller maps back when saving.
- */
-export interface EditorRecipient {
-  key: string;
-  email: string;
-  wfsOrderId: number;
-  /** Who they are in a sentence (the accessible name of their tags): their name, else their email. */
-  name: string;
-  /** The line under their name in the recipient list: their step and email. */
-  detail?: string;
-  /** A callers' older one-line label (step and name): shown under the name when there is no `detail`. */
-  label?: string;
-}
+export type { EditorRecipient };
 
 /** What an action may ask of the editor. */
 export interface EditorControls {
