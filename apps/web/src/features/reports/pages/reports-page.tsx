@@ -212,7 +212,12 @@ export function ReportsPage() {
                     <ReportChart
                       result={result}
                       title={t('reports.chart', { name: reportName })}
-                      labelOf={(l) => cellText(result.chart?.label ?? '', l)}
+                      labelOf={(l) => {
+                        // A period (a date column) reads as a date in the user's format, not "2026-10-01".
+                        const key = result.chart?.label ?? '';
+                        const dated = result.columns.find((c) => c.key === key)?.type === 'date';
+                        return dated ? formatDate(l, user ?? {}) || l : cellText(key, l);
+                      }}
                       columnName={columnName}
                     />
                     <ReportTable
