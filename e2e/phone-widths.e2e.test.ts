@@ -196,21 +196,23 @@ describe('every screen at phone width', () => {
     await expectAccessible(page);
   });
 
-  it('on a phone a dialog fills the screen and a table stacks its rows', async () => {
+  it('on a phone a dialog fills the screen and a table becomes cards with their actions in reach', async () => {
     const page = await browser.newPage(PHONE);
     await signIn(page, 'admin@demo.test');
     await page.getByTestId('phone-menu-button').waitFor();
     await goClientSide(page, '/admin?tab=users');
     const table = page.getByTestId('users-table');
-    await table.locator('tbody tr').first().waitFor();
-    // Every cell of a row, the actions at its end included, is on the screen.
-    const cells = await table
-      .locator('tbody tr')
-      .first()
-      .locator('td')
-      .evaluateAll((tds) => tds.map((td) => td.getBoundingClientRect().right));
-    expect(cells.length).toBeGreaterThan(3);
-    for (const right of cells) expect(right).toBeLessThanOrEqual(WIDTHS[0]);
+    const card = table.locator('[data-testid="users-row"][data-email="custodian@demo.test"]');
+    await card.waitFor();
+    expect(await table.locator('table').count()).toBe(0);
+    // The card, its status and its actions' menu button are all on the screen, without a hover.
+    for (const part of [card, card.getByTestId('users-row-status'), card.getByTestId('users-row-actions')]) {
+      const box = await part.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= WIDTHS[0]).toBe(true);
+    }
+    await card.getByTestId('users-row-actions').click();
+    await page.getByTestId('users-action-resetPassword').waitFor();
+    await page.keyboard.press('Escape');
 
     await page.getByTestId('users-invite-open').click();
     const dialog = page.getByRole('dialog');

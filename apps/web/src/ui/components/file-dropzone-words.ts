@@ -2,8 +2,9 @@ import { lazyWords } from '../../app/i18n/lazy-words.ts';
 
 /** The dropzone's own words, the same wherever a file is chosen; they load with it (`lazyWords`). */
 export const fileDropzoneEn = {
-  choose: 'Drop a file here, or click to choose one',
-  replace: 'Drop another file here, or click to choose another',
+  dropHere: 'Drop a file here, or',
+  pick: 'Choose a file',
+  pickAnother: 'Choose another file',
   remove: 'Remove {{name}}',
   rejected: 'That file cannot be used here: look at the types and the size allowed.',
   chosen: 'Chosen file',
@@ -11,8 +12,9 @@ export const fileDropzoneEn = {
 };
 
 export const fileDropzoneHi: typeof fileDropzoneEn = {
-  choose: 'फ़ाइल यहाँ छोड़ें, या चुनने के लिए क्लिक करें',
-  replace: 'दूसरी फ़ाइल यहाँ छोड़ें, या दूसरी चुनने के लिए क्लिक करें',
+  dropHere: 'फ़ाइल यहाँ छोड़ें, या',
+  pick: 'फ़ाइल चुनें',
+  pickAnother: 'दूसरी फ़ाइल चुनें',
   remove: '{{name}} हटाएँ',
   rejected: 'यह फ़ाइल यहाँ नहीं चल सकती: अनुमत प्रकार और आकार देखें।',
   chosen: 'चुनी गई फ़ाइल',
@@ -20,8 +22,9 @@ export const fileDropzoneHi: typeof fileDropzoneEn = {
 };
 
 export const fileDropzoneFr: typeof fileDropzoneEn = {
-  choose: 'Déposez un fichier ici, ou cliquez pour en choisir un',
-  replace: 'Déposez un autre fichier ici, ou cliquez pour en choisir un autre',
+  dropHere: 'Déposez un fichier ici, ou',
+  pick: 'Choisir un fichier',
+  pickAnother: 'Choisir un autre fichier',
   remove: 'Retirer {{name}}',
   rejected: 'Ce fichier ne convient pas ici : voyez les types et la taille acceptés.',
   chosen: 'Fichier choisi',

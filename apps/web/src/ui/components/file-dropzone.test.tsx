@@ -35,8 +35,8 @@ describe('file dropzone', () => {
         <Field />
       </MantineProvider>,
     );
-    const zone = screen.getByRole('button', { name: 'Certificate' });
-    expect(zone.getAttribute('aria-describedby')).toBeTruthy();
+    const pick = screen.getByRole('button', { name: 'Certificate Choose a file' });
+    expect(pick.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText('PDF or images, up to 1 MB')).toBeTruthy();
     await userEvent.upload(
       input(container),

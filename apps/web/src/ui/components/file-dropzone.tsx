@@ -1,4 +1,4 @@
-import { CloseButton, Group, Input, Paper, Stack, Text } from '@mantine/core';
+import { Button, CloseButton, Group, Input, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import '@mantine/dropzone/styles.css';
 import { IconFile, IconUpload, IconX } from '@tabler/icons-react';
@@ -71,9 +71,9 @@ export function FileDropzone({
         multiple={false}
         disabled={disabled}
         loading={loading}
-        role="button"
-        aria-labelledby={`${id}-label`}
-        aria-describedby={shownError ? `${id}-hint ${id}-error` : `${id}-hint`}
+        // The zone takes a drop or a click; the keyboard reaches its button (a zone with the role
+        // of a button around the file input would nest one control in another).
+        activateOnKeyboard={false}
         inputProps={{ 'aria-labelledby': `${id}-label`, 'aria-describedby': `${id}-hint` }}
         p={compact ? 'sm' : 'md'}
         style={error || rejected ? { borderColor: 'var(--mantine-color-error)' } : undefined}
@@ -82,7 +82,7 @@ export function FileDropzone({
         <Group
           justify="center"
           gap="sm"
-          wrap="nowrap"
+          wrap="wrap"
           mih={compact ? 40 : 72}
           style={{ pointerEvents: 'none' }}
         >
@@ -96,8 +96,20 @@ export function FileDropzone({
             <IconUpload size={28} stroke={1.5} color="var(--mantine-color-blue-8)" aria-hidden />
           </Dropzone.Accept>
           <Text size="sm" c="dimmed" ta="center">
-            {value ? t('fileDropzone.replace') : t('fileDropzone.choose')}
+            {t('fileDropzone.dropHere')}
           </Text>
+          {/* Its click reaches the zone, which opens the file chooser. */}
+          <Button
+            type="button"
+            variant="default"
+            size="xs"
+            id={`${id}-button`}
+            aria-labelledby={`${id}-label ${id}-button`}
+            aria-describedby={shownError ? `${id}-hint ${id}-error` : `${id}-hint`}
+            disabled={disabled || loading}
+          >
+            {value ? t('fileDropzone.pickAnother') : t('fileDropzone.pick')}
+          </Button>
         </Group>
       </Dropzone>
       {shownError && (
