@@ -66,7 +66,9 @@ describe('workflows and templates (issue 13)', () => {
     await expectAccessible(page);
 
     // ── Its tags, placed once in compose's tag editor: a signature for each role.
-    await template.getByTestId('template-tags').click();
+    // The row's actions are behind its menu (DataTable, more than two actions).
+    await template.getByTestId('template-actions').click();
+    await page.getByTestId('template-tags').click();
     await page.getByTestId('template-tag-editor').waitFor();
     await page.getByTestId('pdf-page-1').waitFor();
     const surface = page.getByTestId('page-surface-1');
@@ -85,7 +87,8 @@ describe('workflows and templates (issue 13)', () => {
     const listed = page.getByTestId('template-row').filter({ hasText: 'Loan agreement' });
     // The list may first show its cached rows (no tags yet), then the refetched ones: wait for the two tags.
     await listed.getByRole('cell', { name: '2', exact: true }).waitFor();
-    const zip = await downloadBytes(page, listed, 'template-export');
+    await listed.getByTestId('template-actions').click();
+    const zip = await downloadBytes(page, page.getByRole('menu'), 'template-export');
     const files = unzipSync(zip);
     expect(Object.keys(files).sort()).toEqual(['documents/1-Loan agreement.pdf', 'template.json']);
     const manifest = JSON.parse(new TextDecoder().decode(files['template.json']));
@@ -93,7 +96,8 @@ describe('workflows and templates (issue 13)', () => {
     expect(manifest.workflow).toMatchObject({ name: 'Loan agreement', expiryDays: 30 });
 
     // ── Composed from the template: the dialog asks for each role, then the draft opens in the editor.
-    await listed.getByTestId('template-use').click();
+    await listed.getByTestId('template-actions').click();
+    await page.getByTestId('template-use').click();
     await page.getByTestId('use-subject').waitFor();
     await page.getByTestId('use-compose').click();
     await page.getByText('Please enter a valid email address.').first().waitFor();

@@ -1,10 +1,13 @@
-import { Badge, Button, Card, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { Tenant } from '@signet/contracts';
+import { IconBan, IconBuilding, IconCircleCheck, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/api.ts';
 import { attempt, confirm, toast } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/i18n/dates.ts';
+import { DataTable } from '../../../ui/components/data-table.tsx';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { licenceEnded, useTenants, useUpdateTenant } from '../api.ts';
 import { CreateTenantDialog, EditTenantDialog } from './tenant-dialogs.tsx';
 
@@ -60,93 +63,107 @@ export function TenantsCard() {
           </Group>
         )}
         {tenants.data && (
-          <Table.ScrollContainer minWidth={700}>
-            <Table striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('superAdmin.tenants.name')}</Table.Th>
-                  <Table.Th>{t('superAdmin.tenants.status')}</Table.Th>
-                  <Table.Th>{t('superAdmin.tenants.users')}</Table.Th>
-                  <Table.Th>{t('superAdmin.tenants.createdOn')}</Table.Th>
-                  <Table.Th>{t('superAdmin.tenants.licenceEnd')}</Table.Th>
-                  <Table.Th>{t('superAdmin.tenants.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {tenants.data.map((tenant) => {
-                  const ended = licenceEnded(tenant.licenseExpiresOn);
-                  return (
-                    <Table.Tr key={tenant.tenantUuid} data-testid="sa-tenant-row">
-                      <Table.Td data-testid="sa-tenant-name-cell">{tenant.tenantName}</Table.Td>
-                      <Table.Td>
-                        <Badge
-                          variant="dot"
-                          color={tenant.status === 'active' ? 'green' : 'gray'}
-                          data-testid="sa-tenant-status"
-                        >
-                          {t(`superAdmin.tenants.statuses.${tenant.status}`)}
+          <DataTable
+            rows={tenants.data}
+            rowKey={(tenant) => tenant.tenantUuid}
+            rowTestId="sa-tenant-row"
+            empty={
+              <EmptyState
+                compact
+                icon={<IconBuilding stroke={1.5} />}
+                title={t('superAdmin.tenants.none')}
+                text={t('superAdmin.tenants.noneText')}
+                action={
+                  <Button onClick={() => setCreating(true)} leftSection={<IconPlus size={16} />}>
+                    {t('superAdmin.tenants.create')}
+                  </Button>
+                }
+                data-testid="sa-tenants-empty"
+              />
+            }
+            columns={[
+              {
+                key: 'name',
+                header: t('superAdmin.tenants.name'),
+                card: 'title',
+                testId: 'sa-tenant-name-cell',
+                cell: (tenant) => tenant.tenantName,
+              },
+              {
+                key: 'status',
+                header: t('superAdmin.tenants.status'),
+                card: 'subtitle',
+                cell: (tenant) => (
+                  <Badge
+                    variant="dot"
+                    color={tenant.status === 'active' ? 'green' : 'gray'}
+                    data-testid="sa-tenant-status"
+                  >
+                    {t(`superAdmin.tenants.statuses.${tenant.status}`)}
+                  </Badge>
+                ),
+              },
+              {
+                key: 'users',
+                header: t('superAdmin.tenants.users'),
+                align: 'right',
+                cell: (tenant) => tenant.userCount.toLocaleString(user.data?.locale),
+              },
+              {
+                key: 'created',
+                header: t('superAdmin.tenants.createdOn'),
+                cell: (tenant) => day(tenant.createdOn),
+              },
+              {
+                key: 'licence',
+                header: t('superAdmin.tenants.licenceEnd'),
+                testId: 'sa-tenant-licence',
+                cell: (tenant) =>
+                  tenant.licenseExpiresOn ? (
+                    <Group gap={6} component="span">
+                      <span>{day(tenant.licenseExpiresOn)}</span>
+                      {licenceEnded(tenant.licenseExpiresOn) && (
+                        <Badge color="red" variant="dot" size="sm">
+                          {t('superAdmin.tenants.licenceEnded')}
                         </Badge>
-                      </Table.Td>
-                      <Table.Td data-label={t('superAdmin.tenants.users')}>{tenant.userCount}</Table.Td>
-                      <Table.Td data-label={t('superAdmin.tenants.createdOn')}>
-                        {day(tenant.createdOn)}
-                      </Table.Td>
-                      <Table.Td
-                        data-testid="sa-tenant-licence"
-                        data-label={t('superAdmin.tenants.licenceEnd')}
-                      >
-                        {tenant.licenseExpiresOn ? (
-                          <Group gap={6}>
-                            <span>{day(tenant.licenseExpiresOn)}</span>
-                            {ended && (
-                              <Badge color="red" variant="dot" size="sm">
-                                {t('superAdmin.tenants.licenceEnded')}
-                              </Badge>
-                            )}
-                          </Group>
-                        ) : (
-                          t('superAdmin.tenants.noLicenceEnd')
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap="xs" wrap="nowrap">
-                          <Button
-                            size="xs"
-                            variant="default"
-                            onClick={() => setEditing(tenant)}
-                            aria-label={t('superAdmin.tenants.editLabel', { name: tenant.tenantName })}
-                            data-testid="sa-tenant-edit"
-                          >
-                            {t('superAdmin.tenants.edit')}
-                          </Button>
-                          <Button
-                            size="xs"
-                            variant="default"
-                            color={tenant.status === 'active' ? 'red' : undefined}
-                            loading={busy === tenant.tenantUuid}
-                            onClick={() => void toggle(tenant)}
-                            aria-label={t(
-                              tenant.status === 'active'
-                                ? 'superAdmin.tenants.disableLabel'
-                                : 'superAdmin.tenants.enableLabel',
-                              { name: tenant.tenantName },
-                            )}
-                            data-testid="sa-tenant-toggle"
-                          >
-                            {t(
-                              tenant.status === 'active'
-                                ? 'superAdmin.tenants.disable'
-                                : 'superAdmin.tenants.enable',
-                            )}
-                          </Button>
-                        </Group>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+                      )}
+                    </Group>
+                  ) : (
+                    t('superAdmin.tenants.noLicenceEnd')
+                  ),
+              },
+            ]}
+            actionsHeader={t('superAdmin.tenants.actions')}
+            actionsLabel={(tenant) => t('superAdmin.tenants.actionsOf', { name: tenant.tenantName })}
+            actionsLoading={(tenant) => busy === tenant.tenantUuid}
+            actions={(tenant) => [
+              {
+                key: 'edit',
+                label: t('superAdmin.tenants.edit'),
+                ariaLabel: t('superAdmin.tenants.editLabel', { name: tenant.tenantName }),
+                icon: <IconPencil size={16} />,
+                onClick: () => setEditing(tenant),
+                'data-testid': 'sa-tenant-edit',
+              },
+              {
+                key: 'toggle',
+                label: t(
+                  tenant.status === 'active' ? 'superAdmin.tenants.disable' : 'superAdmin.tenants.enable',
+                ),
+                ariaLabel: t(
+                  tenant.status === 'active'
+                    ? 'superAdmin.tenants.disableLabel'
+                    : 'superAdmin.tenants.enableLabel',
+                  { name: tenant.tenantName },
+                ),
+                icon: tenant.status === 'active' ? <IconBan size={16} /> : <IconCircleCheck size={16} />,
+                color: tenant.status === 'active' ? 'red' : undefined,
+                onClick: () => void toggle(tenant),
+                'data-testid': 'sa-tenant-toggle',
+              },
+            ]}
+            data-testid="sa-tenants-table"
+          />
         )}
       </Stack>
       {creating && (

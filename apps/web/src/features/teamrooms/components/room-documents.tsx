@@ -3,22 +3,23 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   FileButton,
   Progress,
   Group as Row,
   Select,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
 } from '@mantine/core';
 import type { TeamRoomDetail, TeamRoomDocument } from '@signet/contracts';
+import { IconDownload, IconFiles, IconLockOpen, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { confirm, toast } from '../../../app/feedback.tsx';
+import { DataTable } from '../../../ui/components/data-table.tsx';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { StatusBadge } from '../../../ui/components/status-badge.tsx';
 import {
   downloadRoomDocument,
@@ -162,7 +163,6 @@ export function RoomDocuments({ room, canCompose }: { room: TeamRoomDetail; canC
     });
   }
 
-  const allShownSelected = shown.length > 0 && shown.every((d) => selected.includes(d.documentId));
   return (
     <Card withBorder data-testid="teamroom-documents">
       <Stack gap="sm">
@@ -235,119 +235,129 @@ export function RoomDocuments({ room, canCompose }: { room: TeamRoomDetail; canC
             />
           </Stack>
         )}
-        {shown.length === 0 ? (
-          <Text size="sm" data-testid="teamroom-documents-empty">
-            {t('teamrooms.room.empty')}
-          </Text>
-        ) : (
-          <Table.ScrollContainer minWidth={640}>
-            <Table data-testid="teamroom-document-list">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th w={40}>
-                    <Checkbox
-                      aria-label={t('teamrooms.room.selectAll')}
-                      checked={allShownSelected}
-                      onChange={() => setSelected(allShownSelected ? [] : shown.map((d) => d.documentId))}
-                    />
-                  </Table.Th>
-                  <Table.Th>{t('teamrooms.room.columns.name')}</Table.Th>
-                  <Table.Th>{t('teamrooms.room.columns.folder')}</Table.Th>
-                  <Table.Th>{t('teamrooms.room.columns.pages')}</Table.Th>
-                  <Table.Th>{t('teamrooms.room.columns.status')}</Table.Th>
-                  <Table.Th>{t('teamrooms.room.columns.actions')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {shown.map((doc) => (
-                  <Table.Tr key={doc.documentId} data-testid="teamroom-document">
-                    <Table.Td>
-                      <Checkbox
-                        aria-label={t('teamrooms.room.select', { name: doc.name })}
-                        checked={selected.includes(doc.documentId)}
-                        onChange={(e) => {
-                          const on = e.currentTarget.checked;
-                          setSelected((all) =>
-                            on ? [...all, doc.documentId] : all.filter((x) => x !== doc.documentId),
-                          );
-                        }}
-                        data-testid="teamroom-document-select"
-                      />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                        {doc.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td data-label={t('teamrooms.room.columns.folder')}>
-                      {writable ? (
-                        <Select
-                          aria-label={t('teamrooms.room.moveTo', { name: doc.name })}
-                          data={folderOptions}
-                          value={doc.folderId ?? NONE}
-                          onChange={(v) => {
-                            const folderId = v === NONE || v === null ? null : v;
-                            if (folderId !== doc.folderId)
-                              void run(
-                                () => move.mutateAsync({ documentId: doc.documentId, folderId }),
-                                'teamrooms.room.moved',
-                              );
-                          }}
-                          allowDeselect={false}
-                          size="xs"
-                          w={160}
-                        />
-                      ) : (
-                        (doc.folderId && folderOf.get(doc.folderId)) || t('teamrooms.room.noFolder')
-                      )}
-                    </Table.Td>
-                    <Table.Td data-label={t('teamrooms.room.columns.pages')}>{doc.pageCount}</Table.Td>
-                    <Table.Td data-label={t('teamrooms.room.columns.status')}>
-                      <StatusCell doc={doc} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Row gap={4} wrap="wrap">
-                        <Button size="xs" variant="subtle" onClick={() => void download(doc)}>
-                          {t('teamrooms.room.download')}
-                        </Button>
-                        {writable && doc.ePak && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            onClick={async () => {
-                              if (await confirm(t('teamrooms.room.unlockConfirm', { name: doc.name })))
-                                await run(
-                                  () => unlock.mutateAsync(doc.documentId),
-                                  'teamrooms.room.unlocked',
-                                );
-                            }}
-                            data-testid="teamroom-document-unlock"
-                          >
-                            {t('teamrooms.room.unlock')}
-                          </Button>
-                        )}
-                        {writable && (
-                          <Button
-                            size="xs"
-                            variant="subtle"
-                            color="red"
-                            onClick={async () => {
-                              if (await confirm(t('teamrooms.room.deleteConfirm', { name: doc.name })))
-                                await run(() => remove.mutateAsync(doc.documentId), 'teamrooms.room.deleted');
-                            }}
-                            data-testid="teamroom-document-delete"
-                          >
-                            {t('teamrooms.room.delete')}
-                          </Button>
-                        )}
-                      </Row>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
+        <DataTable
+          rows={shown}
+          rowKey={(doc) => doc.documentId}
+          rowTestId="teamroom-document"
+          empty={
+            <EmptyState
+              compact
+              icon={<IconFiles stroke={1.5} />}
+              title={t('teamrooms.room.empty')}
+              text={writable ? t('teamrooms.room.emptyText') : undefined}
+              action={
+                writable && (
+                  <FileButton onChange={(files) => void uploadFiles(files)} multiple>
+                    {(props) => (
+                      <Button {...props} loading={uploading !== null} leftSection={<IconUpload size={16} />}>
+                        {t('teamrooms.room.upload')}
+                      </Button>
+                    )}
+                  </FileButton>
+                )
+              }
+              data-testid="teamroom-documents-empty"
+            />
+          }
+          selection={{
+            selected: new Set(selected),
+            onChange: (next) => setSelected([...next]),
+            label: (doc) => t('teamrooms.room.select', { name: doc.name }),
+            allLabel: t('teamrooms.room.selectAll'),
+          }}
+          columns={[
+            {
+              key: 'name',
+              header: t('teamrooms.room.columns.name'),
+              card: 'title',
+              breakAnywhere: true,
+              cell: (doc) => (
+                <Text span size="sm" fw={500}>
+                  {doc.name}
+                </Text>
+              ),
+            },
+            {
+              key: 'folder',
+              header: t('teamrooms.room.columns.folder'),
+              cell: (doc) =>
+                writable ? (
+                  <Select
+                    aria-label={t('teamrooms.room.moveTo', { name: doc.name })}
+                    data={folderOptions}
+                    value={doc.folderId ?? NONE}
+                    onChange={(v) => {
+                      const folderId = v === NONE || v === null ? null : v;
+                      if (folderId !== doc.folderId)
+                        void run(
+                          () => move.mutateAsync({ documentId: doc.documentId, folderId }),
+                          'teamrooms.room.moved',
+                        );
+                    }}
+                    allowDeselect={false}
+                    size="xs"
+                    w={160}
+                  />
+                ) : (
+                  (doc.folderId && folderOf.get(doc.folderId)) || t('teamrooms.room.noFolder')
+                ),
+            },
+            {
+              key: 'pages',
+              header: t('teamrooms.room.columns.pages'),
+              align: 'right',
+              cell: (doc) => doc.pageCount,
+            },
+            {
+              key: 'status',
+              header: t('teamrooms.room.columns.status'),
+              card: 'subtitle',
+              cell: (doc) => <StatusCell doc={doc} />,
+            },
+          ]}
+          actionsHeader={t('teamrooms.room.columns.actions')}
+          actionsLabel={(doc) => t('teamrooms.actionsFor', { name: doc.name })}
+          actionsMenuTestId="teamroom-document-actions"
+          actions={(doc) => [
+            {
+              key: 'download',
+              label: t('teamrooms.room.download'),
+              icon: <IconDownload size={16} />,
+              onClick: () => void download(doc),
+              'data-testid': 'teamroom-document-download',
+            },
+            ...(writable && doc.ePak
+              ? [
+                  {
+                    key: 'unlock',
+                    label: t('teamrooms.room.unlock'),
+                    icon: <IconLockOpen size={16} />,
+                    onClick: async () => {
+                      if (await confirm(t('teamrooms.room.unlockConfirm', { name: doc.name })))
+                        await run(() => unlock.mutateAsync(doc.documentId), 'teamrooms.room.unlocked');
+                    },
+                    'data-testid': 'teamroom-document-unlock',
+                  },
+                ]
+              : []),
+            ...(writable
+              ? [
+                  {
+                    key: 'delete',
+                    label: t('teamrooms.room.delete'),
+                    icon: <IconTrash size={16} />,
+                    color: 'red',
+                    onClick: async () => {
+                      if (await confirm(t('teamrooms.room.deleteConfirm', { name: doc.name })))
+                        await run(() => remove.mutateAsync(doc.documentId), 'teamrooms.room.deleted');
+                    },
+                    'data-testid': 'teamroom-document-delete',
+                  },
+                ]
+              : []),
+          ]}
+          data-testid="teamroom-document-list"
+        />
         {writable && (
           <Row justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed" style={{ flex: 1, minWidth: 200 }}>

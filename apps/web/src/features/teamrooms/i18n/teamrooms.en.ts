@@ -26,6 +26,9 @@ export const teamroomsEn = {
   },
   roles: { owner: 'Owner', member: 'Member' },
   actionsFor: 'Actions for {{name}}',
+  cloneOf: 'Clone {{name}}',
+  moveToTrashOf: 'Move {{name}} to trash',
+  restoreOf: 'Restore {{name}}',
   clone: 'Clone',
   cloneTitle: 'Clone {{name}}',
   cloneHint:
@@ -74,6 +77,7 @@ export const teamroomsEn = {
     uploading: 'Uploading {{name}}',
     uploaded: 'Documents uploaded.',
     empty: 'No documents here yet.',
+    emptyText: 'Upload the documents this room works on; start an ePak from them when they are ready.',
     select: 'Select {{name}}',
     selectAll: 'Select all documents shown',
     startEpak: 'Start an ePak',

@@ -28,6 +28,9 @@ export const teamroomsFr: typeof teamroomsEn = {
   },
   roles: { owner: 'Propriétaire', member: 'Membre' },
   actionsFor: 'Actions pour {{name}}',
+  cloneOf: 'Dupliquer {{name}}',
+  moveToTrashOf: 'Mettre {{name}} à la corbeille',
+  restoreOf: 'Restaurer {{name}}',
   clone: 'Dupliquer',
   cloneTitle: 'Dupliquer {{name}}',
   cloneHint:
@@ -78,6 +81,8 @@ export const teamroomsFr: typeof teamroomsEn = {
     uploading: 'Téléversement de {{name}}',
     uploaded: 'Documents téléversés.',
     empty: 'Aucun document ici pour le moment.',
+    emptyText:
+      'Téléversez les documents de cette salle ; lancez un ePak à partir d’eux quand ils sont prêts.',
     select: 'Sélectionner {{name}}',
     selectAll: 'Sélectionner tous les documents affichés',
     startEpak: 'Lancer un ePak',

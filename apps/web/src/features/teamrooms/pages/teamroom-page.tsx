@@ -7,11 +7,10 @@ import {
   Group as Row,
   SegmentedControl,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import { SENDER_ROLES, type TeamRoom, type TeamRoomStatus } from '@signet/contracts';
-import { IconFolders, IconTrash } from '@tabler/icons-react';
+import { IconCopy, IconFolders, IconPlus, IconRestore, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,6 +18,7 @@ import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
 import { FeatureOff } from '../../../app/feature-off.tsx';
 import { confirm } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/i18n/dates.ts';
+import { DataTable } from '../../../ui/components/data-table.tsx';
 import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { useTeamRooms, useUpdateTeamRoom } from '../api.ts';
@@ -103,7 +103,7 @@ export function TeamroomPage() {
                 action={
                   status !== 'TRASH' &&
                   isSender && (
-                    <Button variant="light" onClick={() => setCreating(true)}>
+                    <Button onClick={() => setCreating(true)} leftSection={<IconPlus size={16} />}>
                       {t('teamrooms.create')}
                     </Button>
                   )
@@ -111,86 +111,93 @@ export function TeamroomPage() {
                 data-testid="teamrooms-empty"
               />
             ) : (
-              <Table.ScrollContainer minWidth={640}>
-                <Table data-testid="teamroom-list">
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>{t('teamrooms.columns.name')}</Table.Th>
-                      <Table.Th>{t('teamrooms.columns.role')}</Table.Th>
-                      <Table.Th>{t('teamrooms.columns.members')}</Table.Th>
-                      <Table.Th>{t('teamrooms.columns.documents')}</Table.Th>
-                      <Table.Th>{t('teamrooms.columns.created')}</Table.Th>
-                      <Table.Th>{t('teamrooms.columns.actions')}</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {list.map((room) => (
-                      <Table.Tr key={room.teamRoomId} data-testid="teamroom-row">
-                        <Table.Td>
-                          <Anchor component={Link} to={`/trDocument?teamRoomId=${room.teamRoomId}`} fw={600}>
-                            {room.name}
-                          </Anchor>
-                          {room.description && (
-                            <Text size="xs" c="dimmed">
-                              {room.description}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td data-label={t('teamrooms.columns.role')}>
-                          {t(`teamrooms.roles.${room.myRole}`)}
-                        </Table.Td>
-                        <Table.Td data-label={t('teamrooms.columns.members')}>{room.memberCount}</Table.Td>
-                        <Table.Td data-label={t('teamrooms.columns.documents')}>
-                          {room.documentCount}
-                        </Table.Td>
-                        <Table.Td data-label={t('teamrooms.columns.created')}>
-                          {formatDate(room.createdOn, me.data ?? {})}
-                        </Table.Td>
-                        <Table.Td>
-                          <Row
-                            gap="xs"
-                            wrap="wrap"
-                            role="group"
-                            aria-label={t('teamrooms.actionsFor', { name: room.name })}
-                          >
-                            {isSender && (
-                              <Button
-                                size="xs"
-                                variant="light"
-                                onClick={() => setCloning(room)}
-                                data-testid="teamroom-clone"
-                              >
-                                {t('teamrooms.clone')}
-                              </Button>
-                            )}
-                            {room.myRole === 'owner' &&
-                              (room.status === 'ENABLED' ? (
-                                <Button
-                                  size="xs"
-                                  variant="subtle"
-                                  color="red"
-                                  onClick={() => void setRoomStatus(room, 'TRASH')}
-                                  data-testid="teamroom-trash"
-                                >
-                                  {t('teamrooms.moveToTrash')}
-                                </Button>
-                              ) : (
-                                <Button
-                                  size="xs"
-                                  variant="light"
-                                  onClick={() => void setRoomStatus(room, 'ENABLED')}
-                                  data-testid="teamroom-restore"
-                                >
-                                  {t('teamrooms.restore')}
-                                </Button>
-                              ))}
-                          </Row>
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
-              </Table.ScrollContainer>
+              <DataTable
+                rows={list}
+                rowKey={(room) => room.teamRoomId}
+                rowTestId="teamroom-row"
+                columns={[
+                  {
+                    key: 'name',
+                    header: t('teamrooms.columns.name'),
+                    card: 'title',
+                    cell: (room) => (
+                      <>
+                        <Anchor component={Link} to={`/trDocument?teamRoomId=${room.teamRoomId}`} fw={600}>
+                          {room.name}
+                        </Anchor>
+                        {room.description && (
+                          <Text size="xs" c="dimmed" fw={400}>
+                            {room.description}
+                          </Text>
+                        )}
+                      </>
+                    ),
+                  },
+                  {
+                    key: 'role',
+                    header: t('teamrooms.columns.role'),
+                    cell: (room) => t(`teamrooms.roles.${room.myRole}`),
+                  },
+                  {
+                    key: 'members',
+                    header: t('teamrooms.columns.members'),
+                    align: 'right',
+                    cell: (room) => room.memberCount,
+                  },
+                  {
+                    key: 'documents',
+                    header: t('teamrooms.columns.documents'),
+                    align: 'right',
+                    cell: (room) => room.documentCount,
+                  },
+                  {
+                    key: 'created',
+                    header: t('teamrooms.columns.created'),
+                    cell: (room) => formatDate(room.createdOn, me.data ?? {}),
+                  },
+                ]}
+                actionsHeader={t('teamrooms.columns.actions')}
+                actionsLabel={(room) => t('teamrooms.actionsFor', { name: room.name })}
+                actions={(room) => [
+                  ...(isSender
+                    ? [
+                        {
+                          key: 'clone',
+                          label: t('teamrooms.clone'),
+                          ariaLabel: t('teamrooms.cloneOf', { name: room.name }),
+                          icon: <IconCopy size={16} />,
+                          onClick: () => setCloning(room),
+                          'data-testid': 'teamroom-clone',
+                        },
+                      ]
+                    : []),
+                  ...(room.myRole !== 'owner'
+                    ? []
+                    : room.status === 'ENABLED'
+                      ? [
+                          {
+                            key: 'trash',
+                            label: t('teamrooms.moveToTrash'),
+                            ariaLabel: t('teamrooms.moveToTrashOf', { name: room.name }),
+                            icon: <IconTrash size={16} />,
+                            color: 'red',
+                            onClick: () => void setRoomStatus(room, 'TRASH'),
+                            'data-testid': 'teamroom-trash',
+                          },
+                        ]
+                      : [
+                          {
+                            key: 'restore',
+                            label: t('teamrooms.restore'),
+                            ariaLabel: t('teamrooms.restoreOf', { name: room.name }),
+                            icon: <IconRestore size={16} />,
+                            onClick: () => void setRoomStatus(room, 'ENABLED'),
+                            'data-testid': 'teamroom-restore',
+                          },
+                        ]),
+                ]}
+                data-testid="teamroom-list"
+              />
             )}
           </Stack>
         </Card>

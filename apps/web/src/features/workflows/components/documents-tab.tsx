@@ -3,20 +3,30 @@ import {
   Button,
   FileButton,
   Group,
-  Loader,
   Progress,
   SegmentedControl,
   Select,
   Stack,
-  Table,
   Text,
 } from '@mantine/core';
 import type { DocumentTemplate } from '@signet/contracts';
+import {
+  IconDownload,
+  IconFileText,
+  IconLock,
+  IconPlayerPlay,
+  IconShare,
+  IconSignature,
+  IconTrash,
+  IconUpload,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useCurrentUser } from '../../../app/api.ts';
 import { attempt, confirm, toast } from '../../../app/feedback.tsx';
+import { DataTable } from '../../../ui/components/data-table.tsx';
+import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import {
   exportTemplate,
   useDeleteDocumentTemplate,
@@ -38,6 +48,7 @@ type Filter = 'All' | 'Owner' | 'Shared';
  */
 export function DocumentsTab() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('All');
   const templates = useDocumentTemplates(filter);
   const workflows = useWorkflows();
@@ -125,105 +136,125 @@ export function DocumentsTab() {
           data-testid="template-upload-progress"
         />
       )}
-      {templates.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{t('common.loading')}</Text>
-        </Group>
-      ) : list.length === 0 ? (
-        <Text size="sm">{t('workflows.noTemplates')}</Text>
-      ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('workflows.columns.name')}</Table.Th>
-              <Table.Th>{t('workflows.columns.workflow')}</Table.Th>
-              <Table.Th>{t('workflows.columns.tags')}</Table.Th>
-              <Table.Th>{t('workflows.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((d) => (
-              <Table.Tr key={d.id} data-testid="template-row">
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {d.templateName}
-                  </Text>
-                  <Badge size="xs" variant="light" color={d.type === 'Shared' ? 'blue' : 'gray'}>
-                    {t(`workflows.type.${d.type}`)}
-                  </Badge>
-                </Table.Td>
-                <Table.Td data-label={t('workflows.columns.workflow')}>
-                  {mayChange(d) ? (
-                    <Select
-                      aria-label={t('workflows.pairWith', { name: d.templateName })}
-                      data={workflowData}
-                      value={d.workflowTemplateId}
-                      onChange={(v) => void change(d, { workflowTemplateId: v })}
-                      clearable
-                      size="xs"
-                      data-testid="template-workflow"
-                    />
-                  ) : (
-                    (workflowData.find((w) => w.value === d.workflowTemplateId)?.label ?? '—')
-                  )}
-                </Table.Td>
-                <Table.Td data-label={t('workflows.columns.tags')}>{d.tags.length}</Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="wrap">
-                    <Button size="compact-sm" onClick={() => setUsing(d)} data-testid="template-use">
-                      {t('workflows.use')}
-                    </Button>
-                    {mayChange(d) && (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        component={Link}
-                        to={`/workflows?docTemplateId=${d.id}`}
-                        aria-label={t('workflows.placeTagsOf', { name: d.templateName })}
-                        data-testid="template-tags"
-                      >
-                        {t('workflows.placeTags')}
-                      </Button>
-                    )}
-                    {mayChange(d) && (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        onClick={() => void change(d, { type: d.type === 'Shared' ? 'Owner' : 'Shared' })}
-                        data-testid="template-share"
-                      >
-                        {d.type === 'Shared' ? t('workflows.unshare') : t('workflows.share')}
-                      </Button>
-                    )}
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      onClick={() => void download(d)}
-                      aria-label={t('workflows.exportOf', { name: d.templateName })}
-                      data-testid="template-export"
-                    >
-                      {t('workflows.export')}
-                    </Button>
-                    {mayChange(d) && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => void drop(d)}
-                        aria-label={t('workflows.deleteOf', { name: d.templateName })}
-                        data-testid="template-delete"
-                      >
-                        {t('workflows.delete')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        rows={list}
+        loading={templates.isPending}
+        loadingLabel={t('common.loading')}
+        empty={
+          <EmptyState
+            compact
+            icon={<IconFileText stroke={1.5} />}
+            title={t('workflows.noTemplates')}
+            text={t('workflows.noTemplatesText')}
+            action={
+              <FileButton onChange={(f) => void send(f)} accept=".pdf,.doc,.docx,application/pdf">
+                {(props) => (
+                  <Button {...props} loading={upload.isPending} leftSection={<IconUpload size={16} />}>
+                    {t('workflows.upload')}
+                  </Button>
+                )}
+              </FileButton>
+            }
+            data-testid="templates-empty"
+          />
+        }
+        rowKey={(d) => d.id}
+        rowTestId="template-row"
+        columns={[
+          {
+            key: 'name',
+            header: t('workflows.columns.name'),
+            card: 'title',
+            cell: (d) => (
+              <Group gap={6} component="span">
+                <Text span size="sm" fw={500}>
+                  {d.templateName}
+                </Text>
+                <Badge size="xs" variant="light" color={d.type === 'Shared' ? 'blue' : 'gray'}>
+                  {t(`workflows.type.${d.type}`)}
+                </Badge>
+              </Group>
+            ),
+          },
+          {
+            key: 'workflow',
+            header: t('workflows.columns.workflow'),
+            cell: (d) =>
+              mayChange(d) ? (
+                <Select
+                  aria-label={t('workflows.pairWith', { name: d.templateName })}
+                  data={workflowData}
+                  value={d.workflowTemplateId}
+                  onChange={(v) => void change(d, { workflowTemplateId: v })}
+                  clearable
+                  size="xs"
+                  data-testid="template-workflow"
+                />
+              ) : (
+                (workflowData.find((w) => w.value === d.workflowTemplateId)?.label ?? '—')
+              ),
+          },
+          {
+            key: 'tags',
+            header: t('workflows.columns.tags'),
+            align: 'right',
+            cell: (d) => d.tags.length.toLocaleString(user?.locale),
+          },
+        ]}
+        actionsHeader={t('workflows.columns.actions')}
+        actionsLabel={(d) => t('workflows.actionsOf', { name: d.templateName })}
+        actionsMenuTestId="template-actions"
+        actions={(d) => [
+          {
+            key: 'use',
+            label: t('workflows.use'),
+            icon: <IconPlayerPlay size={16} />,
+            onClick: () => setUsing(d),
+            'data-testid': 'template-use',
+          },
+          ...(mayChange(d)
+            ? [
+                {
+                  key: 'tags',
+                  label: t('workflows.placeTags'),
+                  ariaLabel: t('workflows.placeTagsOf', { name: d.templateName }),
+                  icon: <IconSignature size={16} />,
+                  onClick: () => navigate(`/workflows?docTemplateId=${d.id}`),
+                  'data-testid': 'template-tags',
+                },
+                {
+                  key: 'share',
+                  label: d.type === 'Shared' ? t('workflows.unshare') : t('workflows.share'),
+                  icon: d.type === 'Shared' ? <IconLock size={16} /> : <IconShare size={16} />,
+                  onClick: () => void change(d, { type: d.type === 'Shared' ? 'Owner' : 'Shared' }),
+                  'data-testid': 'template-share',
+                },
+              ]
+            : []),
+          {
+            key: 'export',
+            label: t('workflows.export'),
+            ariaLabel: t('workflows.exportOf', { name: d.templateName }),
+            icon: <IconDownload size={16} />,
+            onClick: () => void download(d),
+            'data-testid': 'template-export',
+          },
+          ...(mayChange(d)
+            ? [
+                {
+                  key: 'delete',
+                  label: t('workflows.delete'),
+                  ariaLabel: t('workflows.deleteOf', { name: d.templateName }),
+                  icon: <IconTrash size={16} />,
+                  color: 'red',
+                  onClick: () => void drop(d),
+                  'data-testid': 'template-delete',
+                },
+              ]
+            : []),
+        ]}
+        data-testid="templates-table"
+      />
       {using && (
         <UseTemplateDialog
           documentTemplate={using}

@@ -1,10 +1,11 @@
-import { Badge, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { WorkflowTemplate } from '@signet/contracts';
-import { IconRoute } from '@tabler/icons-react';
+import { IconCopy, IconPencil, IconPlayerPlay, IconPlus, IconRoute, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/api.ts';
 import { attempt, confirm, toast } from '../../../app/feedback.tsx';
+import { DataTable } from '../../../ui/components/data-table.tsx';
 import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { useDeleteWorkflow, useDuplicateWorkflow, useWorkflows } from '../api.ts';
 import { rolesOf } from '../template-drafts.ts';
@@ -44,95 +45,103 @@ export function WorkflowsTab() {
           {t('workflows.newWorkflow')}
         </Button>
       </Group>
-      {workflows.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{t('common.loading')}</Text>
-        </Group>
-      ) : list.length === 0 ? (
-        <EmptyState
-          compact
-          icon={<IconRoute stroke={1.5} />}
-          title={t('workflows.noWorkflows')}
-          action={
-            <Button variant="light" onClick={() => setEditing(null)}>
-              {t('workflows.newWorkflow')}
-            </Button>
-          }
-        />
-      ) : (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('workflows.columns.name')}</Table.Th>
-              <Table.Th>{t('workflows.columns.steps')}</Table.Th>
-              <Table.Th>{t('workflows.columns.roles')}</Table.Th>
-              <Table.Th>{t('workflows.columns.actions')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((w) => (
-              <Table.Tr key={w.workflowId} data-testid="workflow-row">
-                <Table.Td>
-                  <Text size="sm" fw={500}>
-                    {w.name}
-                  </Text>
-                  {!w.shared && (
-                    <Badge size="xs" variant="light" color="gray">
-                      {t('workflows.private')}
-                    </Badge>
-                  )}
-                </Table.Td>
-                <Table.Td data-label={t('workflows.columns.steps')}>
-                  {w.steps.map((s) => t(`compose.stepTypes.${s.type}`)).join(' → ')}
-                </Table.Td>
-                <Table.Td data-label={t('workflows.columns.roles')}>
-                  {rolesOf(w.steps).join(', ') || '—'}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4} wrap="wrap">
-                    <Button size="compact-sm" onClick={() => setUsing(w)} data-testid="workflow-use">
-                      {t('workflows.use')}
-                    </Button>
-                    {mayChange(w) && (
-                      <Button
-                        size="compact-sm"
-                        variant="default"
-                        onClick={() => setEditing(w)}
-                        aria-label={t('workflows.editOf', { name: w.name })}
-                        data-testid="workflow-edit"
-                      >
-                        {t('workflows.edit')}
-                      </Button>
-                    )}
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      onClick={() => void copy(w)}
-                      aria-label={t('workflows.duplicateOf', { name: w.name })}
-                      data-testid="workflow-duplicate"
-                    >
-                      {t('workflows.duplicate')}
-                    </Button>
-                    {mayChange(w) && (
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color="red"
-                        onClick={() => void drop(w)}
-                        aria-label={t('workflows.deleteOf', { name: w.name })}
-                        data-testid="workflow-delete"
-                      >
-                        {t('workflows.delete')}
-                      </Button>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <DataTable
+        rows={list}
+        loading={workflows.isPending}
+        loadingLabel={t('common.loading')}
+        empty={
+          <EmptyState
+            compact
+            icon={<IconRoute stroke={1.5} />}
+            title={t('workflows.noWorkflows')}
+            text={t('workflows.noWorkflowsText')}
+            action={
+              <Button onClick={() => setEditing(null)} leftSection={<IconPlus size={16} />}>
+                {t('workflows.newWorkflow')}
+              </Button>
+            }
+            data-testid="workflows-empty"
+          />
+        }
+        rowKey={(w) => w.workflowId}
+        rowTestId="workflow-row"
+        columns={[
+          {
+            key: 'name',
+            header: t('workflows.columns.name'),
+            card: 'title',
+            cell: (w) => (
+              <Group gap={6} component="span">
+                <Text span size="sm" fw={500}>
+                  {w.name}
+                </Text>
+                {!w.shared && (
+                  <Badge size="xs" variant="light" color="gray">
+                    {t('workflows.private')}
+                  </Badge>
+                )}
+              </Group>
+            ),
+          },
+          {
+            key: 'steps',
+            header: t('workflows.columns.steps'),
+            card: 'subtitle',
+            cell: (w) => w.steps.map((s) => t(`compose.stepTypes.${s.type}`)).join(' → '),
+          },
+          {
+            key: 'roles',
+            header: t('workflows.columns.roles'),
+            cell: (w) => rolesOf(w.steps).join(', ') || '—',
+          },
+        ]}
+        actionsHeader={t('workflows.columns.actions')}
+        actionsLabel={(w) => t('workflows.actionsOf', { name: w.name })}
+        actionsMenuTestId="workflow-actions"
+        actions={(w) => [
+          {
+            key: 'use',
+            label: t('workflows.use'),
+            icon: <IconPlayerPlay size={16} />,
+            onClick: () => setUsing(w),
+            'data-testid': 'workflow-use',
+          },
+          ...(mayChange(w)
+            ? [
+                {
+                  key: 'edit',
+                  label: t('workflows.edit'),
+                  ariaLabel: t('workflows.editOf', { name: w.name }),
+                  icon: <IconPencil size={16} />,
+                  onClick: () => setEditing(w),
+                  'data-testid': 'workflow-edit',
+                },
+              ]
+            : []),
+          {
+            key: 'duplicate',
+            label: t('workflows.duplicate'),
+            ariaLabel: t('workflows.duplicateOf', { name: w.name }),
+            icon: <IconCopy size={16} />,
+            onClick: () => void copy(w),
+            'data-testid': 'workflow-duplicate',
+          },
+          ...(mayChange(w)
+            ? [
+                {
+                  key: 'delete',
+                  label: t('workflows.delete'),
+                  ariaLabel: t('workflows.deleteOf', { name: w.name }),
+                  icon: <IconTrash size={16} />,
+                  color: 'red',
+                  onClick: () => void drop(w),
+                  'data-testid': 'workflow-delete',
+                },
+              ]
+            : []),
+        ]}
+        data-testid="workflows-table"
+      />
       {editing !== undefined && (
         <WorkflowDialog
           key={editing?.workflowId ?? 'new'}

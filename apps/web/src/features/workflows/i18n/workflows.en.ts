@@ -1,12 +1,17 @@
 /** The /workflows screen's words (en). Merged into the app's messages in app/i18n/locales/en.ts. */
 export const workflowsEn = {
   title: 'Workflows and templates',
-  description: 'Reusable steps and document templates: the next ePak starts with its signers and tags in place.',
+  description:
+    'Reusable steps and document templates: the next ePak starts with its signers and tags in place.',
   tabs: { workflows: 'Workflow templates', documents: 'Document templates' },
   workflowsHint: 'Reusable steps: who reviews and signs, in which order, with reminders and an expiry.',
   newWorkflow: 'New workflow template',
   noWorkflows: 'No workflow templates yet.',
   noTemplates: 'No document templates here yet.',
+  noWorkflowsText: 'A workflow template keeps who reviews and signs, in which order, for the next ePak.',
+  noTemplatesText:
+    'Upload a document, pair it with a workflow and place its tags once; compose from it after.',
+  actionsOf: 'Actions for {{name}}',
   columns: {
     name: 'Name',
     steps: 'Steps',

@@ -1,13 +1,18 @@
 /** The /workflows screen's words (fr). Merged into the app's messages in app/i18n/locales/fr.ts. */
 export const workflowsFr = {
   title: 'Circuits et modèles',
-  description: 'Des étapes et des modèles de documents réutilisables : le prochain ePak part avec ses signataires et ses champs déjà en place.',
+  description:
+    'Des étapes et des modèles de documents réutilisables : le prochain ePak part avec ses signataires et ses champs déjà en place.',
   tabs: { workflows: 'Modèles de circuit', documents: 'Modèles de document' },
   workflowsHint:
     'Des étapes réutilisables : qui relit et signe, dans quel ordre, avec relances et expiration.',
   newWorkflow: 'Nouveau modèle de circuit',
   noWorkflows: 'Aucun modèle de circuit pour l’instant.',
   noTemplates: 'Aucun modèle de document ici pour l’instant.',
+  noWorkflowsText: 'Un modèle de circuit garde qui relit et signe, dans quel ordre, pour le prochain ePak.',
+  noTemplatesText:
+    'Téléversez un document, associez-le à un circuit et placez ses balises une fois ; composez ensuite à partir de lui.',
+  actionsOf: 'Actions pour {{name}}',
   columns: {
     name: 'Nom',
     steps: 'Étapes',
