@@ -139,7 +139,9 @@ describe('field mapping (issue 12)', () => {
       expect(await row.textContent()).toContain('fullName, email, first, title');
 
       // ── The form API: URL with its key and an HTML form to paste into the site.
-      await row.getByRole('button', { name: 'Form API of Website application' }).click();
+      // The row's three actions are behind its menu (DataTable).
+      await row.getByRole('button', { name: 'Actions for Website application' }).click();
+      await page.getByRole('menuitem', { name: 'Form API of Website application' }).click();
       const apiDialog = page.getByRole('dialog', { name: 'Form API: Website application' });
       await apiDialog.getByTestId('webform-api-snippet').waitFor();
       await expectAccessible(page);
@@ -188,7 +190,8 @@ describe('field mapping (issue 12)', () => {
       await page.goto('/fieldsmapping');
       await row.waitFor();
       expect(await row.getByTestId('webform-epaks').textContent()).toBe('1');
-      await row.getByRole('button', { name: 'Delete Website application' }).click();
+      await row.getByRole('button', { name: 'Actions for Website application' }).click();
+      await page.getByRole('menuitem', { name: 'Delete Website application' }).click();
       await page.getByTestId('confirm-ok').click();
       await page.getByText('This mapping has already started 1 package, so it cannot be deleted.').waitFor();
       expect(await row.count()).toBe(1);

@@ -2,14 +2,11 @@ import {
   Alert,
   Badge,
   Button,
-  Checkbox,
   Group,
-  Loader,
   Pagination,
   Select,
   SimpleGrid,
   Stack,
-  Table,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -21,11 +18,12 @@ import {
   StampPaperStatus,
   type UserRef,
 } from '@signet/contracts';
-import { IconFileCertificate } from '@tabler/icons-react';
+import { IconFileCertificate, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirm, showFailure, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { DataTable } from '../../../ui/components/data-table.tsx';
 import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { STAMP_PAPER_STATUS_TONES } from '../../../ui/tokens/status-colours.ts';
 import { saveBlob } from '../../bulkcompose/save-blob.ts';
@@ -129,7 +127,6 @@ export function StampInventory() {
     }
   }
 
-  const allShown = papers.length > 0 && papers.every((p) => selected.has(p.stampPaperId));
   return (
     <Stack gap="sm" data-testid="stamp-inventory">
       <Group gap="xs" wrap="wrap">
@@ -209,119 +206,96 @@ export function StampInventory() {
       )}
 
       {list.error && <Alert color="red">{stampErrorMessage(t, list.error)}</Alert>}
-      {list.isPending ? (
-        <Group gap="xs" role="status">
-          <Loader size="sm" />
-          <Text size="sm">{t('stampPapers.loading')}</Text>
-        </Group>
-      ) : papers.length === 0 ? (
-        <EmptyState
-          compact
-          icon={<IconFileCertificate stroke={1.5} />}
-          title={t('stampPapers.none')}
-          action={
-            <Button variant="light" onClick={() => setDialog('add')}>
-              {t('stampPapers.add')}
-            </Button>
-          }
-          data-testid="stamp-none"
-        />
-      ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped data-testid="stamp-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>
-                  <Checkbox
-                    aria-label={t('stampPapers.selectAll')}
-                    checked={allShown}
-                    indeterminate={selected.size > 0 && !allShown}
-                    onChange={(e) =>
-                      setSelected(
-                        e.currentTarget.checked ? new Set(papers.map((p) => p.stampPaperId)) : new Set(),
-                      )
-                    }
-                  />
-                </Table.Th>
-                <Table.Th>{t('stampPapers.columns.stampId')}</Table.Th>
-                <Table.Th>{t('stampPapers.columns.state')}</Table.Th>
-                <Table.Th>{t('stampPapers.columns.denomination')}</Table.Th>
-                <Table.Th>{t('stampPapers.columns.status')}</Table.Th>
-                <Table.Th>{t('stampPapers.columns.assignees')}</Table.Th>
-                <Table.Th>{t('stampPapers.columns.actions')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {papers.map((p) => (
-                <Table.Tr
-                  key={p.stampPaperId}
-                  data-testid="stamp-row"
-                  data-stamp-id={p.stampId}
-                  data-status={p.status}
-                >
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t('stampPapers.select', { id: p.stampId })}
-                      checked={selected.has(p.stampPaperId)}
-                      onChange={(e) => {
-                        const next = new Set(selected);
-                        if (e.currentTarget.checked) next.add(p.stampPaperId);
-                        else next.delete(p.stampPaperId);
-                        setSelected(next);
-                      }}
-                    />
-                  </Table.Td>
-                  <Table.Td
-                    data-label={t('stampPapers.columns.stampId')}
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {p.stampId}
-                  </Table.Td>
-                  <Table.Td data-label={t('stampPapers.columns.state')}>
-                    {stateLabel(t, p.stateCode)}
-                  </Table.Td>
-                  <Table.Td data-label={t('stampPapers.columns.denomination')}>
-                    {rupees(p.denomination)}
-                  </Table.Td>
-                  <Table.Td data-label={t('stampPapers.columns.status')}>
-                    <Badge
-                      variant="dot"
-                      color={STAMP_PAPER_STATUS_TONES[p.status].color}
-                      data-testid="stamp-row-status"
-                    >
-                      {statusLabel(t, p.status)}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td
-                    data-label={t('stampPapers.columns.assignees')}
-                    data-testid="stamp-row-assignees"
-                    style={{ overflowWrap: 'anywhere' }}
-                  >
-                    {assigneesText(p) || (
-                      <Text span size="sm" c="dimmed">
-                        {t('stampPapers.noAssignee')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    {p.status === 'AVAILABLE' && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => setEditing(p)}
-                        aria-label={t('stampPapers.editOf', { id: p.stampId })}
-                        data-testid="stamp-edit"
-                      >
-                        {t('stampPapers.edit')}
-                      </Button>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+      <DataTable
+        rows={papers}
+        loading={list.isPending}
+        loadingLabel={t('stampPapers.loading')}
+        empty={
+          <EmptyState
+            compact
+            icon={<IconFileCertificate stroke={1.5} />}
+            title={t('stampPapers.none')}
+            action={
+              <Button onClick={() => setDialog('add')} leftSection={<IconPlus size={16} />}>
+                {t('stampPapers.add')}
+              </Button>
+            }
+            data-testid="stamp-none"
+          />
+        }
+        rowKey={(p) => p.stampPaperId}
+        rowTestId="stamp-row"
+        rowAttributes={(p) => ({ 'data-stamp-id': p.stampId, 'data-status': p.status })}
+        selection={{
+          selected,
+          onChange: setSelected,
+          label: (p) => t('stampPapers.select', { id: p.stampId }),
+          allLabel: t('stampPapers.selectAll'),
+        }}
+        columns={[
+          {
+            key: 'stampId',
+            header: t('stampPapers.columns.stampId'),
+            card: 'title',
+            breakAnywhere: true,
+            cell: (p) => p.stampId,
+          },
+          {
+            key: 'status',
+            header: t('stampPapers.columns.status'),
+            card: 'subtitle',
+            cell: (p) => (
+              <Badge
+                variant="dot"
+                color={STAMP_PAPER_STATUS_TONES[p.status].color}
+                data-testid="stamp-row-status"
+              >
+                {statusLabel(t, p.status)}
+              </Badge>
+            ),
+          },
+          {
+            key: 'state',
+            header: t('stampPapers.columns.state'),
+            cell: (p) => stateLabel(t, p.stateCode),
+          },
+          {
+            key: 'denomination',
+            header: t('stampPapers.columns.denomination'),
+            align: 'right',
+            cell: (p) => rupees(p.denomination),
+          },
+          {
+            key: 'assignees',
+            header: t('stampPapers.columns.assignees'),
+            testId: 'stamp-row-assignees',
+            breakAnywhere: true,
+            cell: (p) =>
+              assigneesText(p) || (
+                <Text span size="sm" c="dimmed">
+                  {t('stampPapers.noAssignee')}
+                </Text>
+              ),
+          },
+        ]}
+        actionsHeader={t('stampPapers.columns.actions')}
+        actionsLabel={(p) => t('stampPapers.actionsOf', { id: p.stampId })}
+        actions={(p) =>
+          p.status === 'AVAILABLE'
+            ? [
+                {
+                  key: 'edit',
+                  label: t('stampPapers.edit'),
+                  ariaLabel: t('stampPapers.editOf', { id: p.stampId }),
+                  icon: <IconPencil size={16} />,
+                  onClick: () => setEditing(p),
+                  'data-testid': 'stamp-edit',
+                },
+              ]
+            : []
+        }
+        data-testid="stamp-table"
+      />
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed" data-testid="stamp-total">
           {t('stampPapers.total', { count: total })}

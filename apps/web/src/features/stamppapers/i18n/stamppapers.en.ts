@@ -44,6 +44,7 @@ export const stampPapersEn = {
   add: 'Add a stamp paper',
   edit: 'Edit',
   editOf: 'Edit stamp paper {{id}}',
+  actionsOf: 'Actions for stamp paper {{id}}',
   editTitle: 'Edit stamp paper {{id}}',
   importCsv: 'Import CSV',
   exportCsv: 'Export CSV',

@@ -46,6 +46,7 @@ export const stampPapersFr: typeof stampPapersEn = {
   add: 'Ajouter un papier timbré',
   edit: 'Modifier',
   editOf: 'Modifier le papier timbré {{id}}',
+  actionsOf: 'Actions pour le papier timbré {{id}}',
   editTitle: 'Modifier le papier timbré {{id}}',
   importCsv: 'Importer un CSV',
   exportCsv: 'Exporter en CSV',

@@ -46,6 +46,7 @@ export const stampPapersHi: typeof stampPapersEn = {
   add: 'स्टाम्प पेपर जोड़ें',
   edit: 'संपादित करें',
   editOf: 'स्टाम्प पेपर {{id}} संपादित करें',
+  actionsOf: 'स्टाम्प पेपर {{id}} के लिए कार्रवाइयाँ',
   editTitle: 'स्टाम्प पेपर {{id}} संपादित करें',
   importCsv: 'CSV आयात करें',
   exportCsv: 'CSV निर्यात करें',

@@ -44,6 +44,7 @@ export const webformsEn = {
     sender: 'Sent as',
     actions: 'Actions',
   },
+  actionsOf: 'Actions for {{name}}',
   ownWorkflow: "Template's own",
   edit: 'Edit',
   editOf: 'Edit {{name}}',

@@ -45,6 +45,7 @@ export const webformsFr = {
     sender: 'Envoyé au nom de',
     actions: 'Actions',
   },
+  actionsOf: 'Actions pour {{name}}',
   ownWorkflow: 'Celui du modèle',
   edit: 'Modifier',
   editOf: 'Modifier {{name}}',

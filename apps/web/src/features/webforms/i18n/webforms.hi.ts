@@ -44,6 +44,7 @@ export const webformsHi = {
     sender: 'किसके नाम से भेजा गया',
     actions: 'कार्रवाइयाँ',
   },
+  actionsOf: '{{name}} के लिए कार्रवाइयाँ',
   ownWorkflow: 'टेम्पलेट का अपना',
   edit: 'संपादित करें',
   editOf: '{{name}} संपादित करें',

@@ -1,12 +1,13 @@
-import { Alert, Anchor, Button, Card, Loader, Group as Row, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Loader, Group as Row, Stack, Text } from '@mantine/core';
 import type { WebformMapping } from '@signet/contracts';
-import { IconForms } from '@tabler/icons-react';
+import { IconApi, IconForms, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useTenantConfiguration } from '../../../app/api.ts';
 import { confirm, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
+import { DataTable } from '../../../ui/components/data-table.tsx';
 import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { useDeleteWebform, useWebforms } from '../api.ts';
@@ -72,80 +73,94 @@ export function FieldsMappingPage() {
       ) : (
         <Card withBorder data-testid="webforms">
           <Stack gap="sm">
-            {mappings.isPending ? (
-              loading
-            ) : mappings.error ? (
+            {mappings.error ? (
               <Alert color="red">{webformErrorMessage(t, mappings.error)}</Alert>
-            ) : list.length === 0 ? (
-              <EmptyState
-                compact
-                icon={<IconForms stroke={1.5} />}
-                title={t('webforms.none')}
-                action={
-                  <Button variant="light" onClick={() => setEditing('new')}>
-                    {t('webforms.create')}
-                  </Button>
-                }
-                data-testid="webforms-empty"
-              />
             ) : (
-              <Table striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('webforms.columns.name')}</Table.Th>
-                    <Table.Th>{t('webforms.columns.document')}</Table.Th>
-                    <Table.Th>{t('webforms.columns.workflow')}</Table.Th>
-                    <Table.Th>{t('webforms.columns.inputs')}</Table.Th>
-                    <Table.Th>{t('webforms.columns.epaks')}</Table.Th>
-                    <Table.Th>{t('webforms.columns.sender')}</Table.Th>
-                    <Table.Th>{t('webforms.columns.actions')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((m) => (
-                    <Table.Tr key={m.mappingId} data-testid="webform-row" data-name={m.name}>
-                      <Table.Td>{m.name}</Table.Td>
-                      <Table.Td>{m.documentName}</Table.Td>
-                      <Table.Td>{m.workflowId ? m.workflowName : t('webforms.ownWorkflow')}</Table.Td>
-                      <Table.Td>{m.htmlInputFilenames.join(', ')}</Table.Td>
-                      <Table.Td data-testid="webform-epaks">{m.epakCount}</Table.Td>
-                      <Table.Td>{m.senderEmail}</Table.Td>
-                      <Table.Td>
-                        <Row gap="xs" wrap="nowrap">
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            aria-label={t('webforms.showApiOf', { name: m.name })}
-                            onClick={() => setShowing(m)}
-                            data-testid="webform-show-api"
-                          >
-                            {t('webforms.showApi')}
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="light"
-                            aria-label={t('webforms.editOf', { name: m.name })}
-                            onClick={() => setEditing(m)}
-                            data-testid="webform-edit"
-                          >
-                            {t('webforms.edit')}
-                          </Button>
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('webforms.deleteOf', { name: m.name })}
-                            onClick={() => void drop(m)}
-                            data-testid="webform-delete"
-                          >
-                            {t('webforms.delete')}
-                          </Button>
-                        </Row>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              <DataTable
+                rows={list}
+                loading={mappings.isPending}
+                loadingLabel={t('webforms.loading')}
+                empty={
+                  <EmptyState
+                    compact
+                    icon={<IconForms stroke={1.5} />}
+                    title={t('webforms.none')}
+                    action={
+                      <Button onClick={() => setEditing('new')} leftSection={<IconPlus size={16} />}>
+                        {t('webforms.create')}
+                      </Button>
+                    }
+                    data-testid="webforms-empty"
+                  />
+                }
+                rowKey={(m) => m.mappingId}
+                rowTestId="webform-row"
+                rowAttributes={(m) => ({ 'data-name': m.name })}
+                columns={[
+                  { key: 'name', header: t('webforms.columns.name'), card: 'title', cell: (m) => m.name },
+                  {
+                    key: 'document',
+                    header: t('webforms.columns.document'),
+                    card: 'subtitle',
+                    breakAnywhere: true,
+                    cell: (m) => m.documentName,
+                  },
+                  {
+                    key: 'workflow',
+                    header: t('webforms.columns.workflow'),
+                    cell: (m) => (m.workflowId ? m.workflowName : t('webforms.ownWorkflow')),
+                  },
+                  {
+                    key: 'inputs',
+                    header: t('webforms.columns.inputs'),
+                    cell: (m) => m.htmlInputFilenames.join(', '),
+                  },
+                  {
+                    key: 'epaks',
+                    header: t('webforms.columns.epaks'),
+                    align: 'right',
+                    testId: 'webform-epaks',
+                    cell: (m) => m.epakCount,
+                  },
+                  {
+                    key: 'sender',
+                    header: t('webforms.columns.sender'),
+                    breakAnywhere: true,
+                    cell: (m) => m.senderEmail,
+                  },
+                ]}
+                actionsHeader={t('webforms.columns.actions')}
+                actionsLabel={(m) => t('webforms.actionsOf', { name: m.name })}
+                actionsMenuTestId="webform-actions"
+                actions={(m) => [
+                  {
+                    key: 'api',
+                    label: t('webforms.showApi'),
+                    ariaLabel: t('webforms.showApiOf', { name: m.name }),
+                    icon: <IconApi size={16} />,
+                    onClick: () => setShowing(m),
+                    'data-testid': 'webform-show-api',
+                  },
+                  {
+                    key: 'edit',
+                    label: t('webforms.edit'),
+                    ariaLabel: t('webforms.editOf', { name: m.name }),
+                    icon: <IconPencil size={16} />,
+                    onClick: () => setEditing(m),
+                    'data-testid': 'webform-edit',
+                  },
+                  {
+                    key: 'delete',
+                    label: t('webforms.delete'),
+                    ariaLabel: t('webforms.deleteOf', { name: m.name }),
+                    icon: <IconTrash size={16} />,
+                    color: 'red',
+                    onClick: () => void drop(m),
+                    'data-testid': 'webform-delete',
+                  },
+                ]}
+                data-testid="webforms-table"
+              />
             )}
           </Stack>
         </Card>
