@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Card, Group, Loader, Modal, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Loader, Modal, Stack, Switch, Text, Title } from '@mantine/core';
 import { EmailSchema } from '@signet/contracts';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { useCurrentUser } from '../../../app/api.ts';
 import { attempt, closeButtonProps, toast, useFormFailure } from '../../../app/feedback.tsx';
 import { requiredText } from '../../../app/forms.ts';
+import { DataTable } from '../../../ui/components/data-table.tsx';
 import { useRegisterSuperAdmin, useSetSuperAdminStatus, useSuperAdmins } from '../api.ts';
 import { FormError } from './form-error.tsx';
 import { PersonFields } from './person-fields.tsx';
@@ -115,43 +116,50 @@ export function SuperAdminsCard() {
           </Text>
         )}
         {admins.data && (
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('superAdmin.admins.name')}</Table.Th>
-                <Table.Th>{t('superAdmin.admins.email')}</Table.Th>
-                <Table.Th>{t('superAdmin.admins.enabledColumn')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {admins.data.map((a) => {
-                const self = a.userId === me.data?.id;
-                return (
-                  <Table.Tr key={a.userId} data-testid="sa-admin-row">
-                    <Table.Td>
-                      {`${a.firstName} ${a.lastName}`.trim()}
-                      {self && (
-                        <Text span size="sm" c="dimmed">
-                          {' '}
-                          {t('superAdmin.admins.you')}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>{a.email}</Table.Td>
-                    <Table.Td>
-                      <Switch
-                        checked={a.status === 'enabled'}
-                        disabled={self || setStatus.isPending}
-                        aria-label={t('superAdmin.admins.enableLabel', { email: a.email })}
-                        onChange={(e) => void change(a.userId, e.currentTarget.checked)}
-                        data-testid="sa-admin-status"
-                      />
-                    </Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
+          <DataTable
+            rows={admins.data}
+            rowKey={(a) => a.userId}
+            rowTestId="sa-admin-row"
+            columns={[
+              {
+                key: 'name',
+                header: t('superAdmin.admins.name'),
+                card: 'title',
+                cell: (a) => (
+                  <>
+                    {`${a.firstName} ${a.lastName}`.trim()}
+                    {a.userId === me.data?.id && (
+                      <Text span size="sm" c="dimmed" fw={400}>
+                        {' '}
+                        {t('superAdmin.admins.you')}
+                      </Text>
+                    )}
+                  </>
+                ),
+              },
+              {
+                key: 'email',
+                header: t('superAdmin.admins.email'),
+                card: 'subtitle',
+                breakAnywhere: true,
+                cell: (a) => a.email,
+              },
+              {
+                key: 'enabled',
+                header: t('superAdmin.admins.enabledColumn'),
+                cell: (a) => (
+                  <Switch
+                    checked={a.status === 'enabled'}
+                    disabled={a.userId === me.data?.id || setStatus.isPending}
+                    aria-label={t('superAdmin.admins.enableLabel', { email: a.email })}
+                    onChange={(e) => void change(a.userId, e.currentTarget.checked)}
+                    data-testid="sa-admin-status"
+                  />
+                ),
+              },
+            ]}
+            data-testid="sa-admins-table"
+          />
         )}
       </Stack>
       {registering && <RegisterDialog onClose={() => setRegistering(false)} />}
