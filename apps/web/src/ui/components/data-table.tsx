@@ -325,7 +325,7 @@ function Cards<T>({
             </Text>
           )}
           {sortable.map((c) => (
-            <Box key={c.key} aria-sort={c.sorted} fz="sm">
+            <Box key={c.key} fz="sm">
               {c.header}
             </Box>
           ))}
