@@ -1,6 +1,10 @@
-import { Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileDropzone } from '../ui/components/file-dropzone.tsx';
+import { useFileDropzoneWords } from '../ui/components/file-dropzone-words.ts';
+
+const CSV_TYPES = { 'text/csv': ['.csv'], 'application/vnd.ms-excel': ['.csv'] };
 
 /** Where an upload is: sending the file (a fraction of it sent), or the server reading it. */
 export type UploadPhase = { kind: 'idle' } | { kind: 'uploading'; fraction: number } | { kind: 'processing' };
@@ -19,7 +23,7 @@ export function useUploadPhase() {
 
 /**
  * A CSV import's file field, upload button and progress, as every CSV import shows them. The
- * words are the feature's own, under `keyPrefix` (`file`, `filePlaceholder`, `clearFile`,
+ * words are the feature's own, under `keyPrefix` (`file`,
  * `upload`, `uploading` with `percent`, `processing`); test ids start with `testId`.
  */
 export function CsvUploadFields({
@@ -38,17 +42,17 @@ export function CsvUploadFields({
   testId: string;
 }) {
   const { t } = useTranslation();
+  useFileDropzoneWords();
   const word = (key: string, options?: Record<string, unknown>) => t(`${keyPrefix}.${key}`, options);
   return (
     <>
-      <FileInput
+      <FileDropzone
         label={word('file')}
-        placeholder={word('filePlaceholder')}
-        accept=".csv,text/csv"
+        hint={t('fileDropzone.csv')}
+        accept={CSV_TYPES}
         value={file}
         onChange={onFile}
-        clearable
-        clearButtonProps={{ 'aria-label': word('clearFile') }}
+        compact
         data-testid={`${testId}-file`}
       />
       <Group>

@@ -9,6 +9,7 @@ export const fileDropzoneEn = {
   rejected: 'That file cannot be used here: look at the types and the size allowed.',
   chosen: 'Chosen file',
   images: 'A PNG or JPEG image, up to {{size}}.',
+  csv: 'A CSV file (.csv), its first line the header.',
 };
 
 export const fileDropzoneHi: typeof fileDropzoneEn = {
@@ -19,6 +20,7 @@ export const fileDropzoneHi: typeof fileDropzoneEn = {
   rejected: 'यह फ़ाइल यहाँ नहीं चल सकती: अनुमत प्रकार और आकार देखें।',
   chosen: 'चुनी गई फ़ाइल',
   images: 'PNG या JPEG छवि, अधिकतम {{size}}।',
+  csv: 'एक CSV फ़ाइल (.csv), जिसकी पहली पंक्ति हेडर हो।',
 };
 
 export const fileDropzoneFr: typeof fileDropzoneEn = {
@@ -29,6 +31,7 @@ export const fileDropzoneFr: typeof fileDropzoneEn = {
   rejected: 'Ce fichier ne convient pas ici : voyez les types et la taille acceptés.',
   chosen: 'Fichier choisi',
   images: 'Une image PNG ou JPEG, jusqu’à {{size}}.',
+  csv: 'Un fichier CSV (.csv), l’en-tête sur sa première ligne.',
 };
 
 export const useFileDropzoneWords = lazyWords('fileDropzone', fileDropzoneEn, {
