@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../../app/api.ts';
 import { errorMessage } from '../../../app/error-message.ts';
 import { formatDate } from '../../../app/i18n/dates.ts';
-import { statusLabelKey } from '../../../ui/tokens/status-colours.ts';
 import { useQrData } from '../api.ts';
 
 /** What the QR code that opened the page stands for, read from the server (never from the code's text). */
@@ -13,6 +12,7 @@ export function QrDocument({ qr }: { qr: string }) {
   // Dates as everywhere else: a signed-in reader's format and zone, else the spec's default.
   const user = useCurrentUser().data;
   const prefs = { dateFormat: user?.dateFormat, timezone: user?.timezone };
+  // Statuses by their words (the keys StatusBadge reads), without the colour tokens: /verify's budget is tight.
   const unknown = { defaultValue: t('common.unknownStatus') };
   if (query.isPending) return <Text>{t('verify.qr.loading')}</Text>;
   if (query.isError)
@@ -25,7 +25,7 @@ export function QrDocument({ qr }: { qr: string }) {
   const rows: [string, string][] = [
     [t('verify.qr.document'), d.documentId],
     [t('verify.qr.organisation'), d.organisation],
-    [t('verify.qr.status'), t(statusLabelKey('epak', d.status), unknown)],
+    [t('verify.qr.status'), t(`status.${d.status}`, unknown)],
     [t('verify.qr.pages'), String(d.pageCount)],
     [t('verify.qr.hash'), d.sha256],
     [t('verify.qr.originalHash'), d.originalSha256],
@@ -53,7 +53,7 @@ export function QrDocument({ qr }: { qr: string }) {
         <List size="sm">
           {d.signers.map((s) => (
             <List.Item key={`${s.name}|${s.status}|${s.signedAt}`}>
-              {s.name} — {t(statusLabelKey('signer', s.status), unknown)}
+              {s.name} — {t(`signerStatus.${s.status}`, unknown)}
               {s.signedAt
                 ? `, ${t('verify.qr.signedAt', { time: formatDate(s.signedAt, prefs, true) })}`
                 : ''}

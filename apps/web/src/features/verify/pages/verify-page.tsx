@@ -1,12 +1,19 @@
 import { Alert, Button, Group, Paper, Progress, Stack, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { errorMessage } from '../../../app/error-message.ts';
 import { saveBlob } from '../../bulkcompose/save-blob.ts';
 import { fetchReport, useQrData, useVerifyPdf } from '../api.ts';
-import { QrDocument } from '../components/qr-document.tsx';
-import { SignatureCard } from '../components/signature-card.tsx';
+
+// What a file or a QR code turned out to be loads when there is one: the first screen is the drop zone,
+// and the cards' dates come through the app's date formatter, which /verify's budget cannot carry.
+const QrDocument = lazy(() =>
+  import('../components/qr-document.tsx').then((m) => ({ default: m.QrDocument })),
+);
+const SignatureCard = lazy(() =>
+  import('../components/signature-card.tsx').then((m) => ({ default: m.SignatureCard })),
+);
 
 const VERDICT_COLOR = { valid: 'green', warning: 'yellow', invalid: 'red', unsigned: 'gray' } as const;
 
@@ -53,7 +60,11 @@ export function VerifyPage() {
     <Stack>
       <Title order={1}>{t('verify.title')}</Title>
       <Text>{t('verify.hint')}</Text>
-      {qr && <QrDocument qr={qr} />}
+      {qr && (
+        <Suspense fallback={null}>
+          <QrDocument qr={qr} />
+        </Suspense>
+      )}
       <Paper
         withBorder
         p="xl"
@@ -121,9 +132,11 @@ export function VerifyPage() {
               {qrData.data.sha256 === result.sha256 ? t('verify.qr.matches') : t('verify.qr.differs')}
             </Alert>
           )}
-          {result.signatures.map((s, i) => (
-            <SignatureCard key={`${s.fieldName}|${s.kind}`} signature={s} index={i} />
-          ))}
+          <Suspense fallback={null}>
+            {result.signatures.map((s, i) => (
+              <SignatureCard key={`${s.fieldName}|${s.kind}`} signature={s} index={i} />
+            ))}
+          </Suspense>
           <Group>
             <Button
               variant="light"
