@@ -87,7 +87,7 @@ describe('importing a DocuSign template (issue 22)', () => {
     const row = page.getByTestId('template-row').filter({ hasText: 'Consulting agreement' }).first();
     await row.waitFor();
     await row.getByTestId('template-actions').click();
-    await page.getByTestId('template-use').click();
+    await page.getByRole('menu').getByTestId('template-use').click();
     await page.getByTestId('use-role-1').fill('signer1@demo.test');
     await page.getByTestId('use-role-2').fill('accounts@example.test');
     await page.getByTestId('use-compose').click();

@@ -56,7 +56,7 @@ async function makeTemplateInUi(page: Page, name: string): Promise<void> {
   await page.getByRole('option', { name, exact: true }).click();
   await page.getByText('Saved.').first().waitFor();
   await template.getByTestId('template-actions').click();
-  await page.getByTestId('template-tags').click();
+  await page.getByRole('menu').getByTestId('template-tags').click();
   await page.getByTestId('pdf-page-1').waitFor();
   await page.getByTestId('page-surface-1').click({ position: { x: 60, y: 250 } });
   await page.getByRole('button', { name: 'Signature tag for the Employee on page 1' }).waitFor();

@@ -68,7 +68,7 @@ describe('workflows and templates (issue 13)', () => {
     // ── Its tags, placed once in compose's tag editor: a signature for each role.
     // The row's actions are behind its menu (DataTable, more than two actions).
     await template.getByTestId('template-actions').click();
-    await page.getByTestId('template-tags').click();
+    await page.getByRole('menu').getByTestId('template-tags').click();
     await page.getByTestId('template-tag-editor').waitFor();
     await page.getByTestId('pdf-page-1').waitFor();
     const surface = page.getByTestId('page-surface-1');
@@ -97,7 +97,7 @@ describe('workflows and templates (issue 13)', () => {
 
     // ── Composed from the template: the dialog asks for each role, then the draft opens in the editor.
     await listed.getByTestId('template-actions').click();
-    await page.getByTestId('template-use').click();
+    await page.getByRole('menu').getByTestId('template-use').click();
     await page.getByTestId('use-subject').waitFor();
     await page.getByTestId('use-compose').click();
     await page.getByText('Please enter a valid email address.').first().waitFor();
