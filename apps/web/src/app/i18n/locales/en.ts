@@ -410,6 +410,8 @@ export const en = {
   },
   compose: {
     title: 'Compose',
+    // Spec §5 names the placeholder 'Add Signer....'; written as words with one ellipsis.
+    addSigner: 'Add signer…',
     documents: 'Documents',
     dropHere: 'Drop documents here, or',
     chooseFiles: 'Choose files',

@@ -418,6 +418,7 @@ export const fr: Messages = {
   },
   compose: {
     title: 'Composer',
+    addSigner: 'Ajouter un signataire…',
     documents: 'Documents',
     dropHere: 'Déposez les documents ici, ou',
     chooseFiles: 'Choisir des fichiers',

@@ -402,6 +402,7 @@ export const hi: Messages = {
   },
   compose: {
     title: 'कंपोज़',
+    addSigner: 'हस्ताक्षरकर्ता जोड़ें…',
     documents: 'दस्तावेज़',
     dropHere: 'दस्तावेज़ यहाँ छोड़ें, या',
     chooseFiles: 'फ़ाइलें चुनें',

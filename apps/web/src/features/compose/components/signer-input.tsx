@@ -94,7 +94,7 @@ export function SignerInput({
     <Stack gap={4}>
       <TagsInput
         label={label}
-        placeholder="Add Signer...."
+        placeholder={t('compose.addSigner')}
         value={emails}
         data={suggestions}
         searchValue={search}
