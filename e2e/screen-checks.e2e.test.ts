@@ -12,6 +12,7 @@ import {
   type Locales,
   loadLocales,
   type MenuItemExpected,
+  systemDevanagariFonts,
 } from './support/screen-checks.ts';
 import { ACCOUNTS, PUBLIC_PATHS, pathsFor, showAt, useLanguage } from './support/screens.ts';
 
@@ -73,6 +74,41 @@ describe('every screen passes the screen checks', () => {
     for (const { page } of pages.values()) await page.context().close();
     return failures;
   }
+
+  it('the checks catch each fault on a page made to have them all', async () => {
+    const page = await browser.newPage({ viewport: { width: 800, height: 600 } });
+    await page.setContent(`<header><nav data-testid="top-menu" style="display:flex;overflow-x:auto;width:300px">
+      <button data-testid="nav-dashboard" style="flex-shrink:0;width:200px">Dashboard</button>
+      <span data-testid="nav-compose" style="flex-shrink:0;width:30px;overflow:hidden;white-space:nowrap">Compose</span>
+      <button data-testid="nav-epaks" style="flex-shrink:0;width:200px">ePaks</button></nav></header>
+      <main><h1>डैशबोर्ड</h1><p>2 signature(s) menu.dashboard SIGNET_JWT_SECRET slot-3 (-1)</p>
+      <img alt="data:image/png;base64,AAAA"><div style="width:1200px;height:10px"></div></main>`);
+    const menu = ['dashboard', 'epaks', 'compose', 'reports'].map((key) => ({
+      key,
+      labels: { en: key, hi: key, fr: key },
+    }));
+    const found = await checkScreen(page, { locales, language: 'hi', menu, cdp: await fontSession(page) });
+    const lines = found.map((v) => `${v.check}: ${v.detail}`);
+    for (const fault of [
+      /^wider than the window: scroll width \d+ > 800/,
+      /^internal text: a translation key "menu.dashboard"/,
+      /^internal text: "\(s\)" for a plural/,
+      /^internal text: a raw error code "\(-1\)"/,
+      /^internal text: an environment variable's name "SIGNET_JWT_SECRET"/,
+      /^internal text: a slot's id "slot-3"/,
+      /^internal text: a data: address "data:image\/png"/,
+      /^menu item hidden or clipped: nav-epaks: .* outside the header's visible/,
+      /^menu item hidden or clipped: nav-compose: label cut/,
+      /^menu item hidden or clipped: nav-reports is not shown and there is no More menu/,
+    ])
+      expect(
+        lines.some((l) => fault.test(l)),
+        `${fault} in ${lines.join('\n')}`,
+      ).toBe(true);
+    // This bare page loads no web font: its Devanagari is boxes unless the machine has a font for it.
+    expect(found.some((v) => v.check === 'Devanagari as boxes')).toBe(systemDevanagariFonts().size === 0);
+    await page.context().close();
+  });
 
   it('the public screens, at 390 and 1366 px', async () => {
     expect(await checkAll(undefined, PUBLIC_PATHS, [390, 1366])).toEqual([]);

@@ -312,7 +312,7 @@ const DEVANAGARI_FACE =
 
 let systemDevanagari: Set<string> | undefined;
 /** The installed fonts that have Devanagari letters (fontconfig: those covering क, U+0915). */
-function systemDevanagariFonts(): Set<string> {
+export function systemDevanagariFonts(): ReadonlySet<string> {
   if (!systemDevanagari) {
     let out = '';
     try {
