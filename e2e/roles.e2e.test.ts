@@ -9,7 +9,7 @@ import {
 } from '@signet/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { goClientSide, setupBrowser, signInAndWait } from './support/app.ts';
+import { goClientSide, menuEntryKeys, setupBrowser, signInAndWait } from './support/app.ts';
 
 const DEMO_ROLES: [string, Role][] = [
   ['admin@demo.test', 'admin'],
@@ -54,28 +54,8 @@ function expectedMenu(role: Role): string[] {
   return [...top, ...(admin.length + adminPages.length > 0 ? ['admin'] : [])].map((k) => `nav-${k}`);
 }
 
-/** The menu's entries, on the bar or moved into "More" when the bar is too narrow for them. */
 async function menuIds(page: Page): Promise<string[]> {
-  const items = page.getByTestId('top-menu').locator(':scope > [data-testid^="nav-"]');
-  const onBar = await items.evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
-  if (!onBar.includes('nav-more')) return onBar;
-  await page.getByTestId('nav-more').click();
-  const more = page.getByTestId('nav-more-menu');
-  await more.waitFor();
-  // A link moved there is `nav-more-<key>`; a group shows its entries `nav-<group>-<entry>`.
-  const moved = await more.locator('[data-testid^="nav-"]').evaluateAll((els) => [
-    ...new Set(
-      els.map((el) => {
-        const id = el.getAttribute('data-testid') ?? '';
-        return id.startsWith('nav-more-')
-          ? `nav-${id.slice('nav-more-'.length)}`
-          : id.split('-').slice(0, 2).join('-');
-      }),
-    ),
-  ]);
-  await page.keyboard.press('Escape');
-  await more.waitFor({ state: 'detached' });
-  return [...onBar.filter((id) => id !== 'nav-more'), ...moved];
+  return (await menuEntryKeys(page)).map((k) => `nav-${k}`);
 }
 
 describe('sign-in by role, menus and routes (spec §2, §6)', () => {

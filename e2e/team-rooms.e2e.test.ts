@@ -1,7 +1,15 @@
 import type { TenantConfiguration } from '@signet/contracts';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { type ApiSession, apiSignIn, callApi, setupBrowser, signInAndWait } from './support/app.ts';
+import {
+  type ApiSession,
+  apiSignIn,
+  callApi,
+  menuEntryKeys,
+  openMenuEntry,
+  setupBrowser,
+  signInAndWait,
+} from './support/app.ts';
 import { expectAccessible } from './support/axe.ts';
 import { pickMember } from './support/journeys.ts';
 import { pagesPdf } from './support/pdf.ts';
@@ -43,7 +51,7 @@ describe('team rooms (issue 13)', () => {
       const custodian = await browser.newPage();
       await signInAndWait(custodian, 'custodian@demo.test');
       await custodian.getByTestId('global-search-input').waitFor();
-      await custodian.getByTestId('nav-teamroom').click();
+      await openMenuEntry(custodian, 'teamroom');
       await custodian.getByTestId('page-teamroom').waitFor();
       // The pointer leaves the menu: the active entry's hover colours are the shell's, not this screen's.
       await custodian.mouse.move(700, 600);
@@ -118,7 +126,7 @@ describe('team rooms (issue 13)', () => {
       // ── The signer sees the room from their own menu, with both documents.
       const signer = await browser.newPage();
       await signInAndWait(signer, 'signer1@demo.test');
-      await signer.getByTestId('nav-teamroom').click();
+      await openMenuEntry(signer, 'teamroom');
       await signer.getByRole('link', { name: ROOM }).click();
       await signer.mouse.move(700, 600);
       await signer.getByTestId('teamroom-document').nth(1).waitFor();
@@ -152,7 +160,7 @@ describe('team rooms (issue 13)', () => {
       await setTeamRooms(admin, false);
       await custodian.goto('/dashboard');
       await custodian.getByTestId('top-menu').waitFor();
-      expect(await custodian.getByTestId('nav-teamroom').count()).toBe(0);
+      expect(await menuEntryKeys(custodian)).not.toContain('teamroom');
       await custodian.goto(roomUrl);
       await custodian.getByTestId('teamrooms-off').waitFor();
       await expectAccessible(custodian);

@@ -52,6 +52,43 @@ export async function signInAndWait(page: Page, email: string, password = DEMO_P
   await page.getByTestId('user-menu').waitFor();
 }
 
+/**
+ * Opens an entry of the classic top menu by its key (`reports`, `teamroom`…): on the bar, or from
+ * "More" when the bar is too narrow for it (the menu moves what does not fit there, in order).
+ */
+export async function openMenuEntry(page: Page, key: string): Promise<void> {
+  const menu = page.getByTestId('top-menu');
+  await menu.waitFor();
+  const onBar = menu.getByTestId(`nav-${key}`);
+  if ((await onBar.count()) > 0) return onBar.click();
+  await menu.getByTestId('nav-more').click();
+  await page.getByTestId(`nav-more-${key}`).click();
+}
+
+/** The keys of the classic top menu's entries, those on the bar and those in "More". */
+export async function menuEntryKeys(page: Page): Promise<string[]> {
+  const menu = page.getByTestId('top-menu');
+  await menu.waitFor();
+  const ids = await menu
+    .locator(':scope > [data-testid^="nav-"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+  const keys = ids.filter((id) => id !== 'nav-more').map((id) => id.slice('nav-'.length));
+  if (!ids.includes('nav-more')) return keys;
+  await menu.getByTestId('nav-more').click();
+  const more = page.getByTestId('nav-more-menu');
+  await more.waitFor();
+  // A link there is `nav-more-<key>`; a group shows its label and its entries `nav-<group>-<entry>`.
+  const moved = await more
+    .locator('[data-testid^="nav-"]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-testid') ?? ''));
+  await page.keyboard.press('Escape');
+  await more.waitFor({ state: 'detached' });
+  const movedKeys = moved.map((id) =>
+    id.startsWith('nav-more-') ? id.slice('nav-more-'.length) : (id.split('-')[1] ?? ''),
+  );
+  return [...keys, ...new Set(movedKeys)];
+}
+
 /** Client-side navigation, as a click on a link would do (no reload, so the session stays in memory too). */
 export async function goClientSide(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
