@@ -71,7 +71,11 @@ export function IntegrationsCard() {
   }
 
   async function removeClient(client: OAuthClient) {
-    if (!(await confirm(t('admin.integrations.confirmDelete', { clientId: client.clientId })))) return;
+    const sure = await confirm(t('admin.integrations.confirmDelete', { clientId: client.clientId }), {
+      action: t('admin.integrations.delete'),
+      danger: true,
+    });
+    if (!sure) return;
     if (await attempt(t, () => remove.mutateAsync(client.id))) toast.success(t('admin.integrations.deleted'));
   }
 

@@ -237,7 +237,11 @@ export function RubberStampsTab() {
   const [sharing, setSharing] = useState<RubberStamp | null>(null);
 
   async function removeOne(s: RubberStamp) {
-    if (!(await confirm(t('adminRubberStamps.deleteConfirm', { name: s.name })))) return;
+    const sure = await confirm(t('adminRubberStamps.deleteConfirm', { name: s.name }), {
+      action: t('adminRubberStamps.delete'),
+      danger: true,
+    });
+    if (!sure) return;
     if (await attempt(t, () => remove.mutateAsync(s.id))) toast.success(t('adminRubberStamps.deleted'));
   }
 

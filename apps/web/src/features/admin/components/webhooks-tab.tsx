@@ -24,7 +24,11 @@ export function WebhooksTab() {
   }
 
   async function removeOne(w: Webhook) {
-    if (!(await confirm(t('adminWebhooks.confirmDelete', { url: w.url })))) return;
+    const sure = await confirm(t('adminWebhooks.confirmDelete', { url: w.url }), {
+      action: t('adminWebhooks.delete'),
+      danger: true,
+    });
+    if (!sure) return;
     if (await attempt(t, () => remove.mutateAsync(w.id))) toast.success(t('adminWebhooks.deleted'));
   }
 
