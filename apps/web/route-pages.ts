@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { BOOT_FRAME_SLOT } from '@signet/contracts';
 import type { Manifest, Plugin } from 'vite';
 import { initialFiles } from './bundle-budget.ts';
+import { withoutBrandFonts } from './vite-fonts.ts';
 
 /** Where the build writes a first screen's page: `routes/<first path segment>.html`. */
 export const ROUTE_PAGES_DIR = 'routes';
@@ -66,7 +67,7 @@ export function routePage(
       )
     : indexHtml;
   const links = [...sheets, ...(inHead ? [start[1], ...preload].map(modulePreload) : [])];
-  return described
+  return (inHead ? withoutBrandFonts(described) : described)
     .replace(start[0], startTag(start[1], preload))
     .replace('</head>', `  ${links.join('\n    ')}\n  </head>`);
 }

@@ -1,6 +1,6 @@
 import type { IndexHtmlTransformContext } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { brandFonts, builtFont } from '../vite-fonts.ts';
+import { brandFonts, builtFont, withoutBrandFonts } from '../vite-fonts.ts';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
@@ -86,5 +86,10 @@ describe('the typeface on the first paint', () => {
     expect(() => transform(fonts(30).plugin, '<head></head>')).toThrow(
       /noto-sans-latin-wght-normal.woff2 weighs 35.0 KB, over 30 KB/,
     );
+  });
+
+  it('leaves the signing page without the fonts, so that its frame never waits for one', () => {
+    const html = transform(fonts().plugin, '<html><head><title>x</title></head><body></body></html>');
+    expect(withoutBrandFonts(html)).toBe('<html><head><title>x</title>\n  </head><body></body></html>');
   });
 });
