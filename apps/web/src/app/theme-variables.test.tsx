@@ -12,7 +12,13 @@ function declarations(css: string): [string, string[]][] {
     selector.replace(/\s+/g, ' ').trim(),
     body
       .split(';')
-      .map((d) => d.trim().replace(/\s*:\s*/, ': '))
+      // Spacing after commas is the formatter's (biome), not a difference of value.
+      .map((d) =>
+        d
+          .trim()
+          .replace(/\s*:\s*/, ': ')
+          .replace(/\s*,\s*/g, ', '),
+      )
       .filter(Boolean),
   ]);
 }
