@@ -70,7 +70,7 @@ describe('Aadhaar eSign (issue 14)', () => {
     const page = await browser.newPage();
     await signInAndWait(page, 'signer2@demo.test');
     await page.goto(`/sign?ePakId=${ePakId}`);
-    expect(await page.getByTestId('signing-policy').textContent()).toBe('AADHAAR');
+    expect(await page.getByTestId('signing-policy').getAttribute('data-policy')).toBe('AADHAAR');
     await drawSignature(page);
     await page.getByTestId('action-sign').click();
 

@@ -72,7 +72,9 @@ describe('the signing journey (issue 5)', () => {
     await custodian.getByTestId('add-step').click();
     await addSigners(custodian, 2, 'submitter@demo.test');
     await custodian.getByTestId('step-2-policy').click();
-    await custodian.getByRole('option', { name: 'INTERNAL', exact: true }).click();
+    await custodian
+      .getByRole('option', { name: 'Personal certificate with a PIN (INTERNAL)', exact: true })
+      .click();
     await custodian.getByTestId('compose-subject').fill('Supply agreement 2027');
     await custodian.getByTestId('compose-continue').click();
 

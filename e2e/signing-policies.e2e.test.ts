@@ -109,7 +109,7 @@ describe('signing policies in the browser (issue 5)', () => {
     const signer = await browser.newPage();
     await signInAndWait(signer, 'signer1@demo.test');
     await signer.goto(`/sign?ePakId=${ePakId}`);
-    expect(await signer.getByTestId('signing-policy').textContent()).toBe('DSC');
+    expect(await signer.getByTestId('signing-policy').getAttribute('data-policy')).toBe('DSC');
     await drawSignature(signer);
     await signer.getByTestId('action-sign').click();
     await signer.getByTestId('device-password').waitFor();

@@ -34,7 +34,7 @@ async function makeTemplateInUi(page: Page, name: string): Promise<void> {
   await page.getByTestId('page-workflows').waitFor();
   await page.getByTestId('workflow-new').click();
   await page.getByTestId('workflow-name').fill(name);
-  await choose(page, 'wf-step-1-policy', 'INTERNAL');
+  await choose(page, 'wf-step-1-policy', 'Personal certificate with a PIN (INTERNAL)');
   const roles = page.getByTestId('wf-step-1-roles');
   await roles.fill('Employee');
   await roles.press('Enter');

@@ -1,7 +1,11 @@
 import { Button, Group, Paper, Select, Stack } from '@mantine/core';
-import { SigningPolicy, StepType } from '@signet/contracts';
+import { type SigningPolicy, StepType } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { useTenantConfiguration } from '../../../app/api.ts';
+import {
+  signingPolicyOptions,
+  useSigningPolicyWords,
+} from '../../../app/i18n/signing-policies/signing-policy-words.ts';
 import { type RecipientEntry, signerRulesOf } from '../signer-entries.ts';
 import { SignerInput } from './signer-input.tsx';
 import { StepHeader } from './step-header.tsx';
@@ -38,6 +42,7 @@ export function StepsEditor({
   onChange: (next: StepDraft[]) => void;
 }) {
   const { t } = useTranslation();
+  useSigningPolicyWords();
   const rules = signerRulesOf(useTenantConfiguration().data);
   const set = (i: number, change: Partial<StepDraft>) =>
     onChange(steps.map((s, j) => (j === i ? { ...s, ...change } : s)));
@@ -62,7 +67,7 @@ export function StepsEditor({
             />
             <Select
               label={t('compose.signingPolicy')}
-              data={[...SigningPolicy]}
+              data={signingPolicyOptions(t)}
               value={step.signingPolicy}
               allowDeselect={false}
               disabled={step.type !== 'SIGN' && step.type !== 'INPERSONSIGN'}

@@ -1,13 +1,11 @@
 import { Button, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mantine/core';
-import {
-  EpakStatus,
-  type ReportFilterName,
-  type ReportFilters,
-  ReportPeriod,
-  SigningPolicy,
-} from '@signet/contracts';
+import { EpakStatus, type ReportFilterName, type ReportFilters, ReportPeriod } from '@signet/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import {
+  signingPolicyOptions,
+  useSigningPolicyWords,
+} from '../../../app/i18n/signing-policies/signing-policy-words.ts';
 
 export interface FilterOptions {
   users: { value: string; label: string }[];
@@ -73,6 +71,7 @@ export function ReportFiltersForm({
   onRun: (filters: ReportFilters) => void;
 }) {
   const { t } = useTranslation();
+  useSigningPolicyWords();
   const { register, control, handleSubmit } = useForm<FormValues>({ defaultValues: EMPTY });
   const has = (name: ReportFilterName) => takes.includes(name);
   return (
@@ -133,7 +132,7 @@ export function ReportFiltersForm({
               <MultiSelect
                 label={t('reports.filters.policy')}
                 placeholder={field.value.length ? undefined : t('reports.filters.any')}
-                data={[...SigningPolicy]}
+                data={signingPolicyOptions(t)}
                 value={field.value}
                 onChange={field.onChange}
               />

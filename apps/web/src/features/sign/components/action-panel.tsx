@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Card, Divider, Progress, Stack, Text, Textarea } from '@mantine/core';
 import type { EpakDetail, SigningPolicy } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSigningPolicyWords } from '../../../app/i18n/signing-policies/signing-policy-words.ts';
 import type { Acting } from '../signing-state.ts';
 
 export type SignAction = 'sign' | 'review' | 'reject' | 'quickReject' | 'delegate' | 'next';
@@ -32,6 +33,7 @@ export function ActionPanel({
   onAction: (action: SignAction) => void;
 }) {
   const { t } = useTranslation();
+  useSigningPolicyWords();
   const review = acting.step.type === 'REVIEW';
   const done = requiredTotal - requiredLeft;
   return (
@@ -43,8 +45,8 @@ export function ActionPanel({
           </Text>
           <Text fw={600}>{t(`steps.${acting.step.type}`)}</Text>
           {!review && (
-            <Badge variant="light" mt={4} data-testid="signing-policy">
-              {policy}
+            <Badge variant="light" mt={4} tt="none" data-testid="signing-policy" data-policy={policy}>
+              {t(`signingPolicies.${policy}`)}
             </Badge>
           )}
         </div>

@@ -1,7 +1,11 @@
 import { Button, Group, MultiSelect, Paper, Select, Stack, TagsInput } from '@mantine/core';
-import { SigningPolicy, StepType } from '@signet/contracts';
+import { type SigningPolicy, StepType } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { useTenantConfiguration } from '../../../app/api.ts';
+import {
+  signingPolicyOptions,
+  useSigningPolicyWords,
+} from '../../../app/i18n/signing-policies/signing-policy-words.ts';
 import { useGroups } from '../../admin/groups-api.ts';
 import { SignerInput } from '../../compose/components/signer-input.tsx';
 import { StepHeader } from '../../compose/components/step-header.tsx';
@@ -22,6 +26,7 @@ export function TemplateStepsEditor({
   onChange: (next: StepDraft[]) => void;
 }) {
   const { t } = useTranslation();
+  useSigningPolicyWords();
   const rules = signerRulesOf(useTenantConfiguration().data);
   const groups = useGroups();
   const set = (i: number, change: Partial<StepDraft>) =>
@@ -49,7 +54,7 @@ export function TemplateStepsEditor({
               />
               <Select
                 label={t('compose.signingPolicy')}
-                data={[...SigningPolicy]}
+                data={signingPolicyOptions(t)}
                 value={step.signingPolicy}
                 allowDeselect={false}
                 disabled={step.type !== 'SIGN' && step.type !== 'INPERSONSIGN'}
