@@ -1,4 +1,10 @@
-import type { PublicConfiguration, TenantConfiguration, User, UserRef } from '@signet/contracts';
+import {
+  Limits,
+  type PublicConfiguration,
+  type TenantConfiguration,
+  type User,
+  type UserRef,
+} from '@signet/contracts';
 import { type QueryClient, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, sessionStore } from './session/client.ts';
 import { useStoredSession } from './session/use-session.ts';
@@ -40,6 +46,16 @@ export function useCurrentUser() {
 export function useTenantConfiguration() {
   const session = useStoredSession();
   return useQuery({ ...tenantConfigurationQuery(session?.tenantId ?? null), enabled: session !== null });
+}
+
+/**
+ * The date format of the signed-in user (their profile's, else their tenant's, else the spec's
+ * `DD MMM YYYY`), for date inputs: they show dates as `formatDate` writes them.
+ */
+export function useDateFormat(): string {
+  const user = useCurrentUser().data;
+  const configuration = useTenantConfiguration().data;
+  return user?.dateFormat || configuration?.dateFormat || Limits.DEFAULT_DATE_FORMAT;
 }
 
 export function usePublicConfiguration() {

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { type KeyboardEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useUserSearch } from '../api.ts';
+import { useDateFormat, useUserSearch } from '../api.ts';
 import { DateInput } from '../date-input.ts';
 import { DATE_SEARCH_KEYS, searchTarget, USER_SEARCH_KEYS } from './search-target.ts';
 
@@ -15,6 +15,7 @@ import { DATE_SEARCH_KEYS, searchTarget, USER_SEARCH_KEYS } from './search-targe
  */
 export function GlobalSearch({ fill = false }: { fill?: boolean }) {
   const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const navigate = useNavigate();
   const [key, setKey] = useState<SearchKey>('all');
   const [value, setValue] = useState('');
@@ -40,7 +41,7 @@ export function GlobalSearch({ fill = false }: { fill?: boolean }) {
         aria-label={label}
         placeholder={t('search.pickDate')}
         data-testid="global-search-date"
-        valueFormat="DD MMM YYYY"
+        valueFormat={dateFormat}
         onChange={(d) => {
           // Picking a date is the Enter of a date search.
           const iso = d ? dayjs(d).format('YYYY-MM-DD') : '';

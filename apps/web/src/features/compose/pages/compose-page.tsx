@@ -17,6 +17,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
+import { useDateFormat } from '../../../app/api.ts';
 import { DateInput } from '../../../app/date-input.ts';
 import { showFailure, toast } from '../../../app/feedback.tsx';
 import { fieldError } from '../../../app/forms.ts';
@@ -50,6 +51,7 @@ export function ComposePage() {
 
 function ComposeForm() {
   const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const navigate = useNavigate();
   const create = useCreateEpak();
   const workflows = useWorkflowTemplates();
@@ -213,7 +215,7 @@ function ComposeForm() {
                     onChange={(v) => field.onChange(v ? new Date(v) : null)}
                     minDate={new Date()}
                     clearable
-                    valueFormat="DD MMM YYYY"
+                    valueFormat={dateFormat}
                   />
                 )}
               />

@@ -2,6 +2,8 @@ import { Button, Group, MultiSelect, Select, SimpleGrid, TextInput } from '@mant
 import { EpakStatus, type ReportFilterName, type ReportFilters, ReportPeriod } from '@signet/contracts';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../app/api.ts';
+import { DateInput } from '../../../app/date-input.ts';
 import {
   signingPolicyOptions,
   useSigningPolicyWords,
@@ -72,6 +74,7 @@ export function ReportFiltersForm({
 }) {
   const { t } = useTranslation();
   useSigningPolicyWords();
+  const dateFormat = useDateFormat();
   const { register, control, handleSubmit } = useForm<FormValues>({ defaultValues: EMPTY });
   const has = (name: ReportFilterName) => takes.includes(name);
   return (
@@ -79,17 +82,33 @@ export function ReportFiltersForm({
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {has('dateRange') && (
           <>
-            <TextInput
-              type="date"
-              label={t('reports.filters.from')}
-              data-testid="report-from"
-              {...register('from')}
+            <Controller
+              control={control}
+              name="from"
+              render={({ field }) => (
+                <DateInput
+                  label={t('reports.filters.from')}
+                  data-testid="report-from"
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  valueFormat={dateFormat}
+                  clearable
+                />
+              )}
             />
-            <TextInput
-              type="date"
-              label={t('reports.filters.to')}
-              data-testid="report-to"
-              {...register('to')}
+            <Controller
+              control={control}
+              name="to"
+              render={({ field }) => (
+                <DateInput
+                  label={t('reports.filters.to')}
+                  data-testid="report-to"
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  valueFormat={dateFormat}
+                  clearable
+                />
+              )}
             />
           </>
         )}

@@ -3,6 +3,7 @@ import type { IndiaStateCode } from '@signet/contracts';
 import dayjs from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../../../app/api.ts';
 import { DateInput } from '../../../app/date-input.ts';
 import { closeButtonProps, toast } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
@@ -226,6 +227,7 @@ export function BulkAssignDialog({ opened, onClose }: { opened: boolean; onClose
 /** Takes back assignments made in a date range (`…/bulkrevoke`); -209 said in words. */
 export function BulkRevokeDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const dateFormat = useDateFormat();
   const revoke = useBulkRevokeStampPapers();
   const call = useDialogCall();
   const [from, setFrom] = useState<string | null>(null);
@@ -279,7 +281,7 @@ export function BulkRevokeDialog({ opened, onClose }: { opened: boolean; onClose
           value={from}
           onChange={setFrom}
           clearable
-          valueFormat="DD MMM YYYY"
+          valueFormat={dateFormat}
           data-testid="stamp-revoke-from"
         />
         <DateInput
@@ -287,7 +289,7 @@ export function BulkRevokeDialog({ opened, onClose }: { opened: boolean; onClose
           value={to}
           onChange={setTo}
           clearable
-          valueFormat="DD MMM YYYY"
+          valueFormat={dateFormat}
           data-testid="stamp-revoke-to"
         />
         <StateSelect any value={stateCode} onChange={setStateCode} testId="stamp-revoke-state" />
