@@ -75,6 +75,61 @@ describe('the reports screen', () => {
     expect(screen.queryByTestId('report-run')).toBeNull();
   });
 
+  it('the audit extract shows each action as words, the recorded key on hover, and an unknown one as "Other event"', async () => {
+    const audit: ReportResult = {
+      reportId: 'auditExtract',
+      columns: [
+        { key: 'seq', type: 'number' },
+        { key: 'action', type: 'text' },
+        { key: 'user', type: 'text' },
+      ],
+      rows: [
+        [1, 'auth.signIn', 'sara@example.test'],
+        [2, 'stampPaper.csvImported', 'sara@example.test'],
+        [3, 'epak.somethingNew', 'sara@example.test'],
+      ],
+      total: 3,
+      truncated: false,
+      chart: null,
+      platformWide: false,
+    };
+    server.use(
+      ...shellHandlers('admin'),
+      http.get('*/msbapi/v1/report', () =>
+        ok([
+          {
+            reportId: 'auditExtract',
+            filters: ['dateRange'],
+            available: true,
+            unavailableReason: null,
+            adminOnly: true,
+          },
+        ] satisfies ReportSummary[]),
+      ),
+      http.post('*/msbapi/v1/report', () => ok(audit)),
+    );
+    startFakeSession();
+    await renderApp('/reports');
+    await screen.findByTestId('page-reports');
+    fireEvent.click(await screen.findByTestId('report-run'));
+    const table = await screen.findByTestId('report-table');
+    const actions = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelectorAll('td')[1]);
+    expect(actions.map((cell) => cell?.textContent)).toEqual([
+      'Signed in',
+      'Imported stamp papers from a CSV',
+      'Other event',
+    ]);
+    expect(actions.map((cell) => cell?.querySelector('[title]')?.getAttribute('title'))).toEqual([
+      'auth.signIn',
+      'stampPaper.csvImported',
+      'epak.somethingNew',
+    ]);
+    expect(table.textContent).not.toContain('auth.signIn');
+  });
+
   it('says in words why a run was refused (-31: the filters do not fit)', async () => {
     server.use(
       ...shellHandlers('custodian'),

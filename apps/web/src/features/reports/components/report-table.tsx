@@ -25,12 +25,15 @@ export function ReportTable({
   caption,
   columnName,
   cellText,
+  cellTitle,
   dateText,
 }: {
   result: ReportResult;
   caption: string;
   columnName: (key: string) => string;
   cellText: (key: string, value: string | number | null) => string;
+  /** A hover text for a cell whose words stand for a recorded value (the audit extract's action key). */
+  cellTitle?: (key: string, value: string | number | null) => string | undefined;
   /** A date column's value in the reader's date format (`formatDate`); as it comes without it. */
   dateText?: (value: string) => string;
 }) {
@@ -48,12 +51,16 @@ export function ReportTable({
     align: c.type === 'text' || c.type === 'date' ? 'left' : 'right',
     card: j === 0 ? 'title' : 'line',
     // A long token (a hash, an address) may break anywhere; words break between words.
-    breakAnywhere: result.rows.some((r) => String(r[j] ?? '').length > 24 && !/\s/.test(String(r[j]))),
+    // (Judged on the words shown: an audit action's key is not what the cell holds.)
+    breakAnywhere: result.rows.some((r) => {
+      const shown = cellText(c.key, r[j] ?? null);
+      return shown.length > 24 && !/\s/.test(shown);
+    }),
     cell: (row) => {
       const value = row.cells[j] ?? null;
-      return c.type === 'date' && typeof value === 'string' && dateText
-        ? dateText(value)
-        : cellText(c.key, value);
+      if (c.type === 'date' && typeof value === 'string' && dateText) return dateText(value);
+      const title = cellTitle?.(c.key, value);
+      return title ? <span title={title}>{cellText(c.key, value)}</span> : cellText(c.key, value);
     },
   }));
   return (

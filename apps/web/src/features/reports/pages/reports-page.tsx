@@ -36,6 +36,7 @@ import {
 import { ReportChart } from '../components/report-chart.tsx';
 import { ReportFiltersForm } from '../components/report-filters-form.tsx';
 import { ReportTable } from '../components/report-table.tsx';
+import { auditActionLabel, useAuditActionWords } from '../i18n/audit-action-words.ts';
 import { reportErrorMessage } from '../report-errors.ts';
 
 const EXPORTS = [
@@ -50,6 +51,7 @@ const EXPORTS = [
  */
 export function ReportsPage() {
   const { t } = useTranslation();
+  useAuditActionWords();
   const user = useCurrentUser().data;
   const admin = user ? isAdminRole(user.role) : false;
   const superAdmin = user?.role === 'super_admin';
@@ -68,9 +70,13 @@ export function ReportsPage() {
   const current = reports.find((r) => r.reportId === chosen) ?? reports[0];
   const reportName = current ? t(`reports.names.${current.reportId}`) : '';
   const columnName = (key: string) => t(`reports.columns.${key}`, { defaultValue: key });
+  // The audit extract's actions read as words on screen only: the server's CSV, Excel and PDF
+  // exports keep the key, the value the activity log recorded; the cell's title shows it too.
+  const isAuditAction = (key: string) => run.data?.reportId === 'auditExtract' && key === 'action';
   const cellText = (key: string, value: string | number | null) => {
     if (value === null) return '—';
     if (key === 'step' && value === 'all') return t('reports.allSteps');
+    if (isAuditAction(key)) return auditActionLabel(t, String(value));
     if (typeof value === 'number') return value.toLocaleString(user?.locale);
     return value;
   };
@@ -225,6 +231,9 @@ export function ReportsPage() {
                       caption={t('reports.table', { name: reportName })}
                       columnName={columnName}
                       cellText={cellText}
+                      cellTitle={(key, value) =>
+                        isAuditAction(key) && value !== null ? String(value) : undefined
+                      }
                       dateText={(value) => formatDate(value, user ?? {}, value.includes('T'))}
                     />
                   </>
