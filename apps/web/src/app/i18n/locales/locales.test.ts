@@ -20,6 +20,9 @@ import { designDataEn, designDataFr, designDataHi } from '../../../features/desi
 import { signingPasscodeEn } from '../../../features/profile/i18n/passcode.en.ts';
 import { signingPasscodeFr } from '../../../features/profile/i18n/passcode.fr.ts';
 import { signingPasscodeHi } from '../../../features/profile/i18n/passcode.hi.ts';
+import { auditActionsEn } from '../../../features/reports/i18n/audit-actions.en.ts';
+import { auditActionsFr } from '../../../features/reports/i18n/audit-actions.fr.ts';
+import { auditActionsHi } from '../../../features/reports/i18n/audit-actions.hi.ts';
 import { stampPapersEn } from '../../../features/stamppapers/i18n/stamppapers.en.ts';
 import { stampPapersFr } from '../../../features/stamppapers/i18n/stamppapers.fr.ts';
 import { stampPapersHi } from '../../../features/stamppapers/i18n/stamppapers.hi.ts';
@@ -32,6 +35,9 @@ import {
   fileDropzoneHi,
 } from '../../../ui/components/file-dropzone-words.ts';
 import { i18n, initI18n } from '../i18n.ts';
+import { signingPoliciesEn } from '../signing-policies/signing-policies.en.ts';
+import { signingPoliciesFr } from '../signing-policies/signing-policies.fr.ts';
+import { signingPoliciesHi } from '../signing-policies/signing-policies.hi.ts';
 import { en } from './en.ts';
 import { fr } from './fr.ts';
 import { hi } from './hi.ts';
@@ -49,6 +55,8 @@ const LAZY = {
     fileDropzone: fileDropzoneEn,
     activity: activityEn,
     tagEditor: tagEditorEn,
+    auditActions: auditActionsEn,
+    signingPolicies: signingPoliciesEn,
   },
   hi: {
     stampPapers: stampPapersHi,
@@ -61,6 +69,8 @@ const LAZY = {
     fileDropzone: fileDropzoneHi,
     activity: activityHi,
     tagEditor: tagEditorHi,
+    auditActions: auditActionsHi,
+    signingPolicies: signingPoliciesHi,
   },
   fr: {
     stampPapers: stampPapersFr,
@@ -73,6 +83,8 @@ const LAZY = {
     fileDropzone: fileDropzoneFr,
     activity: activityFr,
     tagEditor: tagEditorFr,
+    auditActions: auditActionsFr,
+    signingPolicies: signingPoliciesFr,
   },
 };
 
