@@ -102,6 +102,12 @@ export function TopMenu({ top, admin }: Menus) {
     const measure = measureRef.current;
     if (!nav || !measure) return;
     const fit = () => {
+      // A bar that is not laid out (hidden, or a test's DOM without layout) has no width to share:
+      // every entry stays on it rather than all moving into More.
+      if (nav.clientWidth === 0) {
+        setShown(entries.length);
+        return;
+      }
       const widths = [...measure.children].map((el) => Math.ceil(el.getBoundingClientRect().width));
       const more = widths.pop() ?? 0;
       setShown(entriesThatFit(widths, more, nav.clientWidth - 2 * EDGE));
