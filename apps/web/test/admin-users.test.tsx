@@ -121,7 +121,9 @@ describe('the users tab', () => {
     const file = new File(['email,firstName,lastName\nok@demo.test,O,K\nbad,B,D\n'], 'people.csv', {
       type: 'text/csv',
     });
-    fireEvent.change(input, { target: { files: [file] } });
+    // The dropzone takes the file asynchronously: it names it once it has it.
+    await userEvent.upload(input, file);
+    await screen.findByText('people.csv');
     fireEvent.click(screen.getByTestId('users-csv-upload'));
     const row = await screen.findByTestId('users-csv-failed-row');
     expect(row.textContent).toContain('bad');
@@ -140,7 +142,8 @@ describe('the users tab', () => {
     fireEvent.click(await screen.findByTestId('users-csv-open'));
     await screen.findByTestId('users-csv-dialog');
     const input = document.querySelector('input[type="file"]') as HTMLInputElement;
-    fireEvent.change(input, { target: { files: [new File(['name\nx\n'], 'x.csv', { type: 'text/csv' })] } });
+    await userEvent.upload(input, new File(['name\nx\n'], 'x.csv', { type: 'text/csv' }));
+    await screen.findByText('x.csv');
     fireEvent.click(screen.getByTestId('users-csv-upload'));
     expect((await screen.findByTestId('users-csv-error')).textContent).toBe(
       'The file lacks required columns: email, firstName and lastName.',
