@@ -181,7 +181,8 @@ describe('dashboard (against the ePak API contract, mocked)', () => {
     expect(screen.getByTestId('recipient-signer2@demo.test').textContent).toContain('Reviewed');
     expect(screen.getByTestId('recipient-signer1@demo.test').textContent).toContain('Pending');
     expect(screen.getByTestId('recipient-signer1@demo.test').textContent).toContain('Remind');
-    expect(screen.getByTestId('epak-documents').textContent).toContain('Lease.pdf');
+    // A document is named by its readable title (docs/decisions/0039), not its file name.
+    expect(screen.getByTestId('epak-documents').textContent).toContain('Lease2 pages');
     expect(screen.getByTestId('epak-stop')).toBeTruthy();
     expect(screen.queryByTestId('epak-delete')).toBeNull();
     await screen.findByTestId('epak-activity-unavailable');
@@ -255,6 +256,6 @@ describe('dashboard (against the ePak API contract, mocked)', () => {
     const headers = within(weekly)
       .getAllByRole('columnheader')
       .map((h) => h.textContent);
-    expect(headers).toEqual(['ePaks per week', 'Pending', 'Created', 'Stopped', 'Completed']);
+    expect(headers).toEqual(['Week starting', 'Pending', 'Created', 'Stopped', 'Completed']);
   });
 });
