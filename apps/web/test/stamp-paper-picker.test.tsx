@@ -1,5 +1,6 @@
 import type { GroupedStamp } from '@signet/contracts';
 import { fireEvent, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sessionStore } from '../src/app/session/client.ts';
 import { http, ok, setupMockServer } from './msw.ts';
@@ -113,11 +114,14 @@ describe('the stamp paper at compose', () => {
     expect(screen.getByTestId('compose-stamp-paper-chosen').textContent).toBe(
       'Each ePak takes a Maharashtra (MH) stamp paper of ₹100 as page 1.',
     );
-    // Mantine's FileInput keeps its file input hidden beside the button; the page has only this one.
+    // The dropzone keeps its file input hidden inside it; the page has only this one. It takes the
+    // file asynchronously and names it once it has it.
     const input = document.querySelector('input[type=file]');
-    fireEvent.change(input as HTMLInputElement, {
-      target: { files: [new File(['subject\r\nRent'], 'rows.csv', { type: 'text/csv' })] },
-    });
+    await userEvent.upload(
+      input as HTMLInputElement,
+      new File(['subject\r\nRent'], 'rows.csv', { type: 'text/csv' }),
+    );
+    await screen.findByText('rows.csv');
     fireEvent.click(screen.getByTestId('bulk-upload'));
     await expect
       .poll(() => fields)
