@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse, { type Flags, type RunnerResult } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { pagesPdf } from '../e2e/support/pdf.ts';
+import { easySignPath } from '../e2e/support/easy-sign-link.ts';
 import { freePort } from './free-port.ts';
 import { machineLoad } from './machine-load.ts';
 
@@ -40,71 +40,6 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>, tim
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${what} did not happen within ${timeoutMs} ms`);
-}
-
-interface Envelope<T> {
-  code: number;
-  data: T;
-  message?: string;
-}
-
-async function api<T>(base: string, method: string, path: string, init: RequestInit = {}): Promise<T> {
-  const res = await fetch(`${base}/msbapi${path}`, { method, ...init });
-  const body = (await res.json()) as Envelope<T>;
-  if (body.code !== 1) throw new Error(`${method} ${path} answered ${body.code} ${body.message ?? ''}`);
-  return body.data;
-}
-
-/** A 10-page ePak from the demo custodian to signer1, signed with a tag on page 1: its easy-sign link. */
-async function easySignLink(base: string): Promise<string> {
-  const auth = await api<{ access_token: string; defaultTenantId: string }>(
-    base,
-    'POST',
-    '/v1/authenticate',
-    {
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'custodian@demo.test', password: DEMO_PASSWORD }).toString(),
-    },
-  );
-  const headers = { access_token: auth.access_token, tenant_id: auth.defaultTenantId };
-  const pages = Array.from({ length: 10 }, (_, i) => `Service agreement, page ${i + 1} of 10`);
-  const pdf = Buffer.from(pagesPdf(pages)).toString('base64');
-  const ePakId = await api<string>(base, 'POST', '/v2/compose/epak', {
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      documentList: [{ docName: 'Service agreement.pdf', base64EncodedData: pdf }],
-      workflowData: [
-        {
-          wfStateOrder: '1',
-          action: 'SIGN',
-          signingPolicy: 'ESIGNATURE',
-          docTagsData: [
-            {
-              docName: 'Service agreement.pdf',
-              signer_info: [
-                {
-                  email: 'signer1@demo.test',
-                  firstName: 'Sanjay',
-                  lastName: 'Signer',
-                  tagLocationData: [{ pageNumber: '1', x: '300', y: '100', width: '130', height: '40' }],
-                },
-              ],
-            },
-          ],
-        },
-      ],
-    }),
-  });
-  const links = await api<{ easySignInfo: { easySignLink: string }[] }[]>(
-    base,
-    'GET',
-    `/v2/epaks/easysignlinks/${ePakId}`,
-    { headers },
-  );
-  const link = links[0]?.easySignInfo[0]?.easySignLink;
-  if (!link) throw new Error('the ePak has no easy-sign link');
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
 }
 
 interface Page {
@@ -183,7 +118,11 @@ async function main() {
     ).catch((e: Error) => {
       throw new Error(`${e.message}\n${output.slice(-4000)}`);
     });
-    const signPath = await easySignLink(base);
+    const signPath = await easySignPath(
+      base,
+      DEMO_PASSWORD,
+      Array.from({ length: 10 }, (_, i) => `Service agreement, page ${i + 1} of 10`),
+    );
 
     // One Chromium for every run, on a debugging port Lighthouse and Playwright both attach to.
     const profile = join(work, 'chromium');

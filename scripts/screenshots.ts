@@ -16,6 +16,7 @@ import { join, relative, resolve } from 'node:path';
 import type { Role } from '@signet/contracts';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { DEMO_PASSWORD, goClientSide, signInAndWait } from '../e2e/support/app.ts';
+import { easySignPath } from '../e2e/support/easy-sign-link.ts';
 import { CHROMIUM_ARGS, startStack } from '../e2e/support/global-setup.ts';
 import {
   checkScreen,
@@ -30,7 +31,6 @@ import {
 } from '../e2e/support/screen-checks.ts';
 import {
   ACCOUNTS,
-  easySignPath,
   firstPageDrawn,
   PUBLIC_PATHS,
   pathsFor,
