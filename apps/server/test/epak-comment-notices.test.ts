@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeAndSend, signAll } from './support/epak-helpers.ts';
-import { pushesAbout, queuedMailLike } from './support/epak-lifecycle.ts';
-import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
+import { pushesAbout, queuedMailLike, startLifecycleServer } from './support/epak-lifecycle.ts';
+import type { Session, TestServer } from './support/test-server.ts';
 
 // Comments and deletions reach the custodian and recipients as pushes and mail.
 
@@ -14,10 +14,7 @@ const pushes = (s: Session, epakId: string) => pushesAbout(t, s, epakId);
 const queuedMail = (subject: string) => queuedMailLike(t, subject);
 
 beforeAll(async () => {
-  t = await startTestServer();
-  custodian = await t.signIn('custodian@demo.test');
-  signer1 = await t.signIn('signer1@demo.test');
-  signer2 = await t.signIn('signer2@demo.test');
+  ({ t, custodian, signer1, signer2 } = await startLifecycleServer());
 });
 afterAll(() => t.close());
 

@@ -1,9 +1,9 @@
 import { Code, type Tag } from '@signet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeAndSend, signAll } from './support/epak-helpers.ts';
-import { epakDetail, tokenOfLink } from './support/epak-lifecycle.ts';
+import { epakDetail, startLifecycleServer, tokenOfLink } from './support/epak-lifecycle.ts';
 import { linkIn } from './support/mail-catcher.ts';
-import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
+import type { Session, TestServer } from './support/test-server.ts';
 
 // Rejecting, delegating, in-person signing and the owner's controls of an ePak, through the HTTP API.
 
@@ -15,10 +15,7 @@ let signer2: Session;
 const get = (s: Session, id: string) => epakDetail(t, s, id);
 
 beforeAll(async () => {
-  t = await startTestServer();
-  custodian = await t.signIn('custodian@demo.test');
-  signer1 = await t.signIn('signer1@demo.test');
-  signer2 = await t.signIn('signer2@demo.test');
+  ({ t, custodian, signer1, signer2 } = await startLifecycleServer());
 });
 afterAll(() => t.close());
 

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { epaks, recipients } from '../src/db/schema/index.ts';
 import { sealCompletedEpaks } from '../src/domain/jobs/scheduled-work.ts';
 import { composeAndSend, multipart, SIGNATURE_PNG, samplePdf, signAll } from './support/epak-helpers.ts';
-import { epakDetail, tokenOfLink } from './support/epak-lifecycle.ts';
+import { epakDetail, startLifecycleServer, tokenOfLink } from './support/epak-lifecycle.ts';
 import { linkIn } from './support/mail-catcher.ts';
-import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
+import type { Session, TestServer } from './support/test-server.ts';
 
 // Easy-sign links, bulk signing, attachments, and the ePak lists, search and statistics, through the HTTP API.
 
@@ -18,10 +18,7 @@ let signer2: Session;
 const get = (s: Session, id: string) => epakDetail(t, s, id);
 
 beforeAll(async () => {
-  t = await startTestServer();
-  custodian = await t.signIn('custodian@demo.test');
-  signer1 = await t.signIn('signer1@demo.test');
-  signer2 = await t.signIn('signer2@demo.test');
+  ({ t, custodian, signer1, signer2 } = await startLifecycleServer());
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,8 @@
 import { Code } from '@signet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composeAndSend, samplePdf, signAll, signatureTag, upload } from './support/epak-helpers.ts';
-import { type Session, startTestServer, type TestServer } from './support/test-server.ts';
+import { startLifecycleServer } from './support/epak-lifecycle.ts';
+import type { Session, TestServer } from './support/test-server.ts';
 
 // Tag permissions, placement rules and the tenant's recipient rules, through the HTTP API.
 
@@ -11,10 +12,7 @@ let signer1: Session;
 let signer2: Session;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  custodian = await t.signIn('custodian@demo.test');
-  signer1 = await t.signIn('signer1@demo.test');
-  signer2 = await t.signIn('signer2@demo.test');
+  ({ t, custodian, signer1, signer2 } = await startLifecycleServer());
 });
 afterAll(() => t.close());
 

@@ -1,7 +1,7 @@
 import { like } from 'drizzle-orm';
 import { recentNotifications } from '../../src/db/repositories/notifications.ts';
 import { mailOutbox } from '../../src/db/schema/index.ts';
-import type { Session, TestServer } from './test-server.ts';
+import { type Session, startTestServer, type TestServer } from './test-server.ts';
 
 /** What the ePak lifecycle suites read of `GET /v2/epaks/{id}`. */
 export interface EpakDetail {
@@ -29,3 +29,14 @@ export const queuedMailLike = (t: TestServer, subject: string) =>
   t.db.system.select().from(mailOutbox).where(like(mailOutbox.subject, subject));
 
 export const tokenOfLink = (link: string) => new URL(link).searchParams.get('easytoken') ?? '';
+
+/** The lifecycle suites' server with the demo custodian and both demo signers signed in. */
+export async function startLifecycleServer() {
+  const t = await startTestServer();
+  return {
+    t,
+    custodian: await t.signIn('custodian@demo.test'),
+    signer1: await t.signIn('signer1@demo.test'),
+    signer2: await t.signIn('signer2@demo.test'),
+  };
+}
