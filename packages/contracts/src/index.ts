@@ -4,6 +4,7 @@ export * from './csv-cells.ts';
 export * from './document-title.ts';
 export * from './epak-lists.ts';
 export * from './errors.ts';
+export * from './owner-name.ts';
 export * from './report-file-words.ts';
 export * from './report-words.ts';
 export * from './report-words-fr.ts';

@@ -9,12 +9,12 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { EpakSummary } from '@signet/contracts';
+import { type EpakSummary, ownerName } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
 import { StatusBadge } from '../../../ui/components/status-badge.tsx';
-import { ownerName, type RowSelection, SelectBox } from './epak-table.tsx';
+import { type RowSelection, SelectBox } from './epak-table.tsx';
 
 /** The step the viewer is awaited in, if any: the one action that matters on a phone. */
 export function awaitedStep(e: EpakSummary, email: string): 'sign' | 'review' | null {

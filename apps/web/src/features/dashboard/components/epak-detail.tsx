@@ -11,7 +11,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { type EpakDetail as Detail, type EpakSummary, readableTitle } from '@signet/contracts';
+import { type EpakDetail as Detail, type EpakSummary, ownerName, readableTitle } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../app/error-message.ts';
@@ -110,7 +110,7 @@ export function EpakDetail(props: {
             aria-label={t('epaks.progress', { n: epak.progressPercent })}
           />
           <Text size="sm">
-            {t('epaks.from')}: {epak.ownerUserName}
+            {t('epaks.from')}: {ownerName(epak)}
           </Text>
           <Text size="sm">
             {t('epaks.sentOn')}: {formatDate(epak.sentOn, props.prefs, true) || '—'} · {t('epaks.expiresOn')}:{' '}

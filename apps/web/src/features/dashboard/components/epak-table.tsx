@@ -8,7 +8,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import type { EpakSummary } from '@signet/contracts';
+import { type EpakSummary, ownerName } from '@signet/contracts';
 import { useTranslation } from 'react-i18next';
 import { type DatePreferences, formatDate } from '../../../app/i18n/dates.ts';
 import { StatusBadge } from '../../../ui/components/status-badge.tsx';
@@ -35,10 +35,6 @@ export function SelectBox({ epak, selection }: { epak: EpakSummary; selection: R
       data-testid={`select-${epak.id}`}
     />
   );
-}
-
-export function ownerName(e: EpakSummary): string {
-  return [e.ownerFirstName, e.ownerMiddleName, e.ownerLastName].filter(Boolean).join(' ') || e.ownerUserName;
 }
 
 /** The ePak rows: star, subject (bold while unread), sender, status with progress, current step, dates. */
