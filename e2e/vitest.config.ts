@@ -13,5 +13,8 @@ export default defineProject({
     // journey gets room for a loaded machine, where the longest take 40 s and more.
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // expect.poll waits for a state, as a locator does: on a loaded machine a screen can take
+    // seconds to reach it, so the default second would time the machine, not the app.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

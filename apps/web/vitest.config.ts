@@ -11,5 +11,7 @@ export default defineProject({
     setupFiles: ['./test/setup.ts'],
     // A whole screen rendered in jsdom takes seconds when the 2-core machine is busy (CI).
     testTimeout: 15_000,
+    // As findBy* (test/setup.ts): a state reached late on a busy machine is still reached.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
