@@ -74,7 +74,7 @@ describe('workflows and templates (issue 13)', () => {
     const surface = page.getByTestId('page-surface-1');
     await surface.click({ position: { x: 60, y: 250 } });
     // The signature stays armed: the same tag for the next role.
-    await page.getByRole('radio', { name: 'Step 1: the Guarantor' }).click();
+    await page.getByRole('radio', { name: 'the Guarantor Step 1' }).click();
     await surface.click({ position: { x: 60, y: 400 } });
     expect(await tagCount(page)).toBe(2);
     await page.getByRole('button', { name: 'Signature tag for the Guarantor on page 1' }).waitFor();

@@ -116,7 +116,7 @@ export default function BulkSignFlow({
         kind="signature"
         defaultName={name}
         saved={saved.data?.signatureImage ?? null}
-        fullScreen={phone}
+        sheet={phone}
         onClose={() => onClose(false)}
         onDone={withSignature}
       />

@@ -12,15 +12,13 @@ export interface EditorRecipient {
   wfsOrderId: number;
   /** Who they are in a sentence (the accessible name of their tags): their name, else their email. */
   name: string;
-  /** The line under their name in the recipient list: their step and email. */
+  /** The line under their name in the recipient list: their step, and their email when it is not their name. */
   detail?: string;
-  /** A callers' older one-line label (step and name): shown under the name when there is no `detail`. */
-  label?: string;
 }
 
 /** A recipient as the editor lists them: their colour, their name, and their step and email under it. */
 function RecipientLine({ recipient, index }: { recipient: EditorRecipient; index: number }) {
-  const detail = recipient.detail ?? (recipient.label !== recipient.name ? recipient.label : undefined);
+  const { detail } = recipient;
   return (
     <Group gap="xs" wrap="nowrap" align="flex-start">
       <span style={{ paddingTop: 4, display: 'inline-flex' }}>

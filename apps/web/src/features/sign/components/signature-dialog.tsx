@@ -42,8 +42,7 @@ export function SignatureDialog({
   kind,
   defaultName,
   saved,
-  sheet: asSheet,
-  fullScreen,
+  sheet = false,
   onClose,
   onDone,
 }: {
@@ -54,13 +53,10 @@ export function SignatureDialog({
   saved: string | null;
   /** A phone: a bottom sheet; otherwise a centred modal. */
   sheet?: boolean;
-  /** Bulk signing's older name for `sheet`. */
-  fullScreen?: boolean;
   onClose: () => void;
   onDone: (picture: string) => void;
 }) {
   const { t } = useTranslation();
-  const sheet = asSheet ?? fullScreen ?? false;
   const [mode, setMode] = useState<Mode>(saved ? 'saved' : 'draw');
   const [drawn, setDrawn] = useState<string | null>(null);
   const [typed, setTyped] = useState(defaultName);

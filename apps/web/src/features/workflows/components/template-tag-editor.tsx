@@ -56,7 +56,7 @@ function LoadedTemplateEditor({
       key: `${slot.wfsOrderId}:${email}`,
       email,
       wfsOrderId: slot.wfsOrderId,
-      label: t('workflows.tagsFor', { n: slot.wfsOrderId, name }),
+      detail: t('compose.stepNumber', { n: slot.wfsOrderId }),
       name,
     };
   });

@@ -74,7 +74,6 @@ export const workflowsEn = {
   noRoles: 'The workflow names everyone already.',
   composeAndPlace: 'Compose and review the tags',
   tagsTitle: 'Tags of {{name}}',
-  tagsFor: 'Step {{n}}: {{name}}',
   tagsNeedWorkflow:
     'Pair this document template with a workflow template first: tags are placed for its roles and people.',
   back: 'Back to the templates',

@@ -75,7 +75,6 @@ export const workflowsFr = {
   noRoles: 'Le circuit nomme déjà tout le monde.',
   composeAndPlace: 'Composer et vérifier les balises',
   tagsTitle: 'Balises de {{name}}',
-  tagsFor: 'Étape {{n}} : {{name}}',
   tagsNeedWorkflow:
     'Associez d’abord ce modèle de document à un modèle de circuit : les balises sont placées pour ses rôles et ses personnes.',
   back: 'Retour aux modèles',
