@@ -11,9 +11,10 @@ import { useNotificationSocket } from '../notifications/use-notification-socket.
 import { PageLoader } from '../routing/guards.tsx';
 import { StorageKey } from '../session/session-store.ts';
 import { AnnouncementBanner } from './announcement-banner.tsx';
-import { GlobalSearch } from './global-search.tsx';
+import { HeaderSearch } from './header-search.tsx';
 import { HelpPanels, type Panel } from './help-panels.tsx';
 import { LanguageMenu } from './language-menu.tsx';
+import { MenuIcon } from './menu-icon.tsx';
 import { buildMenus } from './menu-items.ts';
 import { isMobileApp } from './mobile-app.ts';
 import { PhoneMenu, PhoneMenuButton } from './phone-menu.tsx';
@@ -129,7 +130,7 @@ function SignedInShell({ user }: { user: NonNullable<ReturnType<typeof useCurren
             {!isNew && <TopMenu top={menus.top} admin={menus.admin} />}
           </Group>
           <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
-            {showSearch && <GlobalSearch />}
+            {showSearch && <HeaderSearch foldable={!isNew} />}
             <TenantSwitcher user={user} />
             <LanguageMenu allowed={config?.languages} />
             <Tooltip label={t('help.title')}>
@@ -139,7 +140,7 @@ function SignedInShell({ user }: { user: NonNullable<ReturnType<typeof useCurren
                 data-testid="open-help"
                 onClick={() => setPanel('help')}
               >
-                ?
+                <MenuIcon name="faq" size={18} />
               </ActionIcon>
             </Tooltip>
             <Tooltip label={t('whatsNew.title')}>
@@ -149,7 +150,7 @@ function SignedInShell({ user }: { user: NonNullable<ReturnType<typeof useCurren
                 data-testid="open-whats-new"
                 onClick={() => setPanel('whatsNew')}
               >
-                ★
+                <MenuIcon name="whatsNew" size={18} />
               </ActionIcon>
             </Tooltip>
             <UserMenu user={user} view={view} onToggleView={toggle} onOpenFaq={() => setPanel('help')} />

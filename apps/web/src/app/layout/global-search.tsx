@@ -11,9 +11,10 @@ import { DATE_SEARCH_KEYS, searchTarget, USER_SEARCH_KEYS } from './search-targe
 
 /**
  * The header's search: a type (spec §2, eight of them) and a value; Enter runs it. `fill` lets
- * the value take the rest of the row (the phone menu) instead of a fixed width.
+ * the value take the rest of the row (the phone menu) instead of a fixed width; `inPopover` keeps
+ * its lists inside the header's search popover (HeaderSearch).
  */
-export function GlobalSearch({ fill = false }: { fill?: boolean }) {
+export function GlobalSearch({ fill = false, inPopover = false }: { fill?: boolean; inPopover?: boolean }) {
   const { t } = useTranslation();
   const dateFormat = useDateFormat();
   const navigate = useNavigate();
@@ -42,6 +43,7 @@ export function GlobalSearch({ fill = false }: { fill?: boolean }) {
         placeholder={t('search.pickDate')}
         data-testid="global-search-date"
         valueFormat={dateFormat}
+        popoverProps={{ withinPortal: !inPopover }}
         onChange={(d) => {
           // Picking a date is the Enter of a date search.
           const iso = d ? dayjs(d).format('YYYY-MM-DD') : '';
@@ -63,7 +65,7 @@ export function GlobalSearch({ fill = false }: { fill?: boolean }) {
         onKeyDown={handleKeyDown}
         onOptionSubmit={run}
         data={(users.data ?? []).map((u) => u.email)}
-        comboboxProps={{ withinPortal: true }}
+        comboboxProps={{ withinPortal: !inPopover }}
       />
     );
   } else {
@@ -95,7 +97,7 @@ export function GlobalSearch({ fill = false }: { fill?: boolean }) {
           setKey((k ?? 'all') as SearchKey);
           setValue('');
         }}
-        comboboxProps={{ withinPortal: true }}
+        comboboxProps={{ withinPortal: !inPopover }}
       />
       {input}
     </Group>

@@ -21,6 +21,7 @@ import {
   IconRefresh,
   IconRoute,
   IconRubberStamp,
+  IconSearch,
   IconSettings,
   IconShieldCog,
   IconSparkles,
@@ -68,6 +69,7 @@ export const MENU_ICONS = {
   switchView: IconLayoutSidebar,
   logout: IconLogout,
   whatsNew: IconStar,
+  search: IconSearch,
 } as const;
 
 export type MenuIconName = keyof typeof MENU_ICONS;
