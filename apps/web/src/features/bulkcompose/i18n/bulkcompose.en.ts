@@ -1,6 +1,15 @@
 /** The bulk compose screen's words (en). Merged into the app's messages in app/i18n/locales/en.ts. */
 export const bulkcomposeEn = {
   title: 'Bulk compose',
+  flow: {
+    label: 'Sending in bulk',
+    template: 'Template',
+    templateHint: 'The documents and their roles',
+    file: 'Spreadsheet',
+    fileHint: 'One row per package',
+    sending: 'Sending',
+    sendingHint: 'Each row checked and sent',
+  },
   hint: 'Send one package per row of a spreadsheet: pick a document template, download its CSV header, fill one row per package and upload it.',
   template: 'Document template',
   templatePlaceholder: 'Choose a template with a workflow',

@@ -1,6 +1,15 @@
 /** The bulk compose screen's words (fr). Merged into the app's messages in app/i18n/locales/fr.ts. */
 export const bulkcomposeFr = {
   title: 'Composition en masse',
+  flow: {
+    label: 'Envoi en masse',
+    template: 'Modèle',
+    templateHint: 'Les documents et leurs rôles',
+    file: 'Tableur',
+    fileHint: 'Une ligne par dossier',
+    sending: 'Envoi',
+    sendingHint: 'Chaque ligne vérifiée et envoyée',
+  },
   hint: 'Envoyez un dossier par ligne d’un tableur : choisissez un modèle de document, téléchargez son en-tête CSV, remplissez une ligne par dossier et déposez le fichier.',
   template: 'Modèle de document',
   templatePlaceholder: 'Choisissez un modèle avec un circuit',

@@ -1,6 +1,15 @@
 /** The bulk compose screen's words (hi). Merged into the app's messages in app/i18n/locales/hi.ts. */
 export const bulkcomposeHi = {
   title: 'बल्क कंपोज़',
+  flow: {
+    label: 'बल्क में भेजना',
+    template: 'टेम्पलेट',
+    templateHint: 'दस्तावेज़ और उनकी भूमिकाएँ',
+    file: 'स्प्रेडशीट',
+    fileHint: 'हर पैकेज के लिए एक पंक्ति',
+    sending: 'भेजना',
+    sendingHint: 'हर पंक्ति जाँची और भेजी जाती है',
+  },
   hint: 'स्प्रेडशीट की हर पंक्ति के लिए एक पैकेज भेजें: दस्तावेज़ टेम्पलेट चुनें, उसका CSV हेडर डाउनलोड करें, हर पैकेज के लिए एक पंक्ति भरें और फ़ाइल अपलोड करें।',
   template: 'दस्तावेज़ टेम्पलेट',
   templatePlaceholder: 'वर्कफ़्लो वाला टेम्पलेट चुनें',

@@ -7,6 +7,7 @@ import { showFailure } from '../../../app/feedback.tsx';
 import { isHandled } from '../../../app/session/client.ts';
 import { EmptyState } from '../../../ui/components/empty-state.tsx';
 import { FileDropzone } from '../../../ui/components/file-dropzone.tsx';
+import { FlowSteps } from '../../../ui/components/flow-steps.tsx';
 import { PageHeader } from '../../../ui/components/page-header.tsx';
 import { type StampChoice, StampPaperPicker } from '../../compose/components/stamp-paper-picker.tsx';
 import { fetchHeader, useBulkLayout, useBulkTemplates, useStartBulkCompose } from '../api.ts';
@@ -67,6 +68,16 @@ export function BulkComposePage() {
   return (
     <Stack data-testid="page-bulkcompose">
       <PageHeader title={t('bulkcompose.title')} description={t('bulkcompose.hint')} />
+      <FlowSteps
+        label={t('bulkcompose.flow.label')}
+        active={runId ? 2 : templateId ? 1 : 0}
+        data-testid="bulk-flow"
+        steps={[
+          { label: t('bulkcompose.flow.template'), description: t('bulkcompose.flow.templateHint') },
+          { label: t('bulkcompose.flow.file'), description: t('bulkcompose.flow.fileHint') },
+          { label: t('bulkcompose.flow.sending'), description: t('bulkcompose.flow.sendingHint') },
+        ]}
+      />
       {templates.isPending ? (
         <Group gap="xs" role="status">
           <Loader size="sm" />

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTenantConfiguration } from '../../../app/api.ts';
 import { useProgressive } from '../../document-view/use-progressive.ts';
@@ -41,6 +41,7 @@ export function TagEditorSurface({
   initialTags,
   actions,
   signerKeys = [],
+  above,
 }: {
   title: string;
   documents: EditorDocument[];
@@ -50,6 +51,8 @@ export function TagEditorSurface({
   signerKeys?: readonly string[];
   /** The buttons above the pages (save, send…), each given the tags of every document. */
   actions: EditorAction[];
+  /** Shown above the title on a wide screen (compose's stages); a phone keeps its height for the page. */
+  above?: ReactNode;
 }) {
   const { t } = useTranslation();
   useTagEditorWords();
@@ -122,6 +125,7 @@ export function TagEditorSurface({
 
   return (
     <Stack data-testid="tag-editor" gap={compact ? 'xs' : 'md'}>
+      {!compact && above}
       <EditorHeader title={title} actions={actions} tags={editor.tags} controls={editor.controls} />
       {compact ? (
         <CompactEditorLayout

@@ -10,6 +10,7 @@ import { api } from '../../../app/session/client.ts';
 import { useStartEpak } from '../api.ts';
 import { recipientName, signerWithoutSignature } from '../compose-rules.ts';
 import { type EditorTag, fromStored, toTagInputs } from '../tag-editor-state.ts';
+import { ComposeFlowSteps } from './compose-flow-steps.tsx';
 import { type EditorRecipient, TagEditorSurface } from './tag-editor-surface.tsx';
 
 function useDraft(ePakId: string) {
@@ -97,6 +98,7 @@ function EpakTagEditor({
 
   return (
     <TagEditorSurface
+      above={<ComposeFlowSteps active={1} />}
       title={t('compose.tags.title', { subject: epak.subject })}
       documents={documents}
       recipients={recipients}

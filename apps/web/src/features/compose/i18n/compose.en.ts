@@ -1,6 +1,15 @@
 /** Compose's words (en). Merged into the app's messages in app/i18n/locales/en.ts. */
 export const composeEn = {
   title: 'Compose',
+  flow: {
+    label: 'Sending an ePak',
+    documents: 'Documents and people',
+    documentsHint: 'What is signed, and by whom',
+    tags: 'Tags',
+    tagsHint: 'Where each person signs',
+    send: 'Send',
+    sendHint: 'Checked, then on its way',
+  },
   // Spec §5 names the placeholder 'Add Signer....'; written as words with one ellipsis.
   addSigner: 'Add signer…',
   documents: 'Documents',

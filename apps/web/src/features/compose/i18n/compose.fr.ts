@@ -2,6 +2,15 @@ import type { composeEn } from './compose.en.ts';
 
 export const composeFr: typeof composeEn = {
   title: 'Composer',
+  flow: {
+    label: 'Envoi d’un ePak',
+    documents: 'Documents et personnes',
+    documentsHint: 'Ce qui est signé, et par qui',
+    tags: 'Champs',
+    tagsHint: 'Où chacun signe',
+    send: 'Envoi',
+    sendHint: 'Vérifié, puis envoyé',
+  },
   addSigner: 'Ajouter un signataire…',
   documents: 'Documents',
   dropHere: 'Déposez les documents ici, ou',

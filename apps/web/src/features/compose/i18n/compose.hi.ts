@@ -2,6 +2,15 @@ import type { composeEn } from './compose.en.ts';
 
 export const composeHi: typeof composeEn = {
   title: 'कंपोज़',
+  flow: {
+    label: 'ई-पैक भेजना',
+    documents: 'दस्तावेज़ और लोग',
+    documentsHint: 'क्या हस्ताक्षरित होगा, और किसके द्वारा',
+    tags: 'टैग',
+    tagsHint: 'हर व्यक्ति कहाँ हस्ताक्षर करेगा',
+    send: 'भेजना',
+    sendHint: 'जाँच के बाद भेजा जाता है',
+  },
   addSigner: 'हस्ताक्षरकर्ता जोड़ें…',
   documents: 'दस्तावेज़',
   dropHere: 'दस्तावेज़ यहाँ छोड़ें, या',

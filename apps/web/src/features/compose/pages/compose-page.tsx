@@ -24,6 +24,7 @@ import { fieldError } from '../../../app/forms.ts';
 import { useRefreshGroupedStamps } from '../../stamppapers/api.ts';
 import { isNoStampPaperLeft } from '../../stamppapers/stamp-errors.ts';
 import { useCreateEpak, useDocumentTemplates, useWorkflowTemplates } from '../api.ts';
+import { ComposeFlowSteps } from '../components/compose-flow-steps.tsx';
 import { type StampChoice, StampPaperPicker } from '../components/stamp-paper-picker.tsx';
 import { newStep, type StepDraft, StepsEditor } from '../components/steps-editor.tsx';
 import { TagEditor } from '../components/tag-editor.tsx';
@@ -140,6 +141,7 @@ function ComposeForm() {
         <Title order={1} size="h2">
           {t('compose.title')}
         </Title>
+        <ComposeFlowSteps active={0} />
         <Card withBorder>
           <Title order={2} size="h4" mb="sm">
             {t('compose.documents')}
