@@ -27,9 +27,9 @@ window.ResizeObserver = ResizeObserverStub;
 // Textarea autosize listens for web fonts loading.
 if (!document.fonts) Object.defineProperty(document, 'fonts', { value: new EventTarget() });
 
-// findBy* waits up to 1 s by default; on a loaded two-core machine the first render of a lazy
-// route can take longer than that.
-configure({ asyncUtilTimeout: 5000 });
+// findBy* waits up to 1 s by default; on a loaded two-core machine (two busy processes beside the
+// suite, npm run test:under-load) the first render of a lazy route can take longer than that.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
