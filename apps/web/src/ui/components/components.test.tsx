@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { i18n, initI18n } from '../../app/i18n/i18n.ts';
 import { recipientColour } from '../tokens/recipient-colours.ts';
 import { SIGNER_STATUS_TONES } from '../tokens/status-colours.ts';
 import { EmptyState } from './empty-state.tsx';
+import { FlowSteps } from './flow-steps.tsx';
 import { PageHeader } from './page-header.tsx';
 import { RecipientSwatch } from './recipient-swatch.tsx';
 import { StatusBadge } from './status-badge.tsx';
@@ -34,6 +35,25 @@ describe('design system components', () => {
     } finally {
       await i18n.changeLanguage('en');
     }
+  });
+
+  it('the stepper names what its stages are of and marks the current stage for screen readers', () => {
+    show(
+      <FlowSteps
+        label="Sending an ePak"
+        active={1}
+        steps={[
+          { label: 'Documents' },
+          { label: 'Tags', description: 'Where each person signs' },
+          { label: 'Send' },
+        ]}
+      />,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Sending an ePak' });
+    const current = within(nav)
+      .getAllByRole('button')
+      .filter((b) => b.getAttribute('aria-current') === 'step');
+    expect(current.map((b) => b.textContent)).toEqual(['2TagsWhere each person signs']);
   });
 
   it('a status badge never shows an unknown status’s code', () => {

@@ -17,6 +17,9 @@ export const designPageEn = {
     components: 'Components',
     pageHeader: 'Page header',
     emptyState: 'Empty state',
+    flowSteps: 'Stepper',
+    flowStepsHint:
+      'Where a job of several stages stands. On a phone the stages other than the current one are numbers.',
     statusBadge: 'Status badge',
     recipientSwatch: 'Recipient swatch',
     type: 'Type',

@@ -19,6 +19,9 @@ export const designPageFr: typeof designPageEn = {
     components: 'Composants',
     pageHeader: 'En-tête de page',
     emptyState: 'État vide',
+    flowSteps: 'Étapes',
+    flowStepsHint:
+      'Où en est un travail en plusieurs étapes. Sur un téléphone, les étapes autres que l’étape en cours sont des numéros.',
     statusBadge: 'Badge de statut',
     recipientSwatch: 'Pastille de destinataire',
     type: 'Typographie',

@@ -18,6 +18,9 @@ export const designPageHi: typeof designPageEn = {
     components: 'घटक',
     pageHeader: 'पृष्ठ शीर्षक',
     emptyState: 'खाली स्थिति',
+    flowSteps: 'चरण-सूचक',
+    flowStepsHint:
+      'कई चरणों वाला काम कहाँ तक पहुँचा है। फ़ोन पर मौजूदा चरण के अलावा बाकी चरण केवल संख्या के रूप में दिखते हैं।',
     statusBadge: 'स्थिति बैज',
     recipientSwatch: 'प्राप्तकर्ता का रंग-चिह्न',
     type: 'अक्षर',

@@ -24,6 +24,7 @@ import { Timeline } from '../../../ui/components/timeline.tsx';
 import { contrastRatio } from '../../../ui/tokens/contrast.ts';
 import { RECIPIENT_COLOURS } from '../../../ui/tokens/recipient-colours.ts';
 import { type StatusKind, statusTone, TONES } from '../../../ui/tokens/status-colours.ts';
+import { ComposeFlowSteps } from '../../compose/components/compose-flow-steps.tsx';
 import { DesignDataSections } from '../components/design-data-sections.tsx';
 import { useDesignWords } from '../i18n/design-words.ts';
 
@@ -191,6 +192,15 @@ export function DesignPage() {
               />
             </Card>
           </SimpleGrid>
+        </Section>
+
+        <Section title={w('sections.flowSteps')} hint={w('sections.flowStepsHint')}>
+          {/* Compose's own stages as the sample: the first, the second, and all done. */}
+          {[0, 1, 3].map((active) => (
+            <Card withBorder key={active}>
+              <ComposeFlowSteps active={active} />
+            </Card>
+          ))}
         </Section>
 
         <DesignDataSections />
