@@ -86,8 +86,7 @@ describe('importing a DocuSign template (issue 22)', () => {
     // ── The imported template composes like any other: the role is filled, the draft opens in the editor.
     const row = page.getByTestId('template-row').filter({ hasText: 'Consulting agreement' }).first();
     await row.waitFor();
-    await row.getByTestId('template-actions').click();
-    await page.getByRole('menu').getByTestId('template-use').click();
+    await row.getByTestId('template-use').click();
     await page.getByTestId('use-role-1').fill('signer1@demo.test');
     await page.getByTestId('use-role-2').fill('accounts@example.test');
     await page.getByTestId('use-compose').click();

@@ -96,8 +96,8 @@ describe('workflows and templates (issue 13)', () => {
     expect(manifest.workflow).toMatchObject({ name: 'Loan agreement', expiryDays: 30 });
 
     // ── Composed from the template: the dialog asks for each role, then the draft opens in the editor.
-    await listed.getByTestId('template-actions').click();
-    await page.getByRole('menu').getByTestId('template-use').click();
+    // "Use" is the row's main action: a button of its own, not in the menu.
+    await listed.getByTestId('template-use').click();
     await page.getByTestId('use-subject').waitFor();
     await page.getByTestId('use-compose').click();
     await page.getByText('Please enter a valid email address.').first().waitFor();

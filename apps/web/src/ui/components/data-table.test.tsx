@@ -84,6 +84,32 @@ describe('data table', () => {
     expect(remove).toHaveBeenCalledWith('1');
   });
 
+  it('with more than two actions on a desktop, the main one stays a button beside the menu of the others', async () => {
+    const used = vi.fn();
+    const actions = (p: Person) => [
+      { key: 'use', label: 'Use', ariaLabel: `Use ${p.name}`, primary: true, onClick: () => used(p.id) },
+      { key: 'share', label: 'Share', onClick: () => undefined },
+      { key: 'export', label: 'Export', onClick: () => undefined },
+    ];
+    show(
+      <DataTable
+        layout="table"
+        rows={PEOPLE}
+        columns={COLUMNS}
+        rowKey={(p) => p.id}
+        actions={actions}
+        actionsLabel={(p) => `Actions for ${p.name}`}
+      />,
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Use Sara Two' }));
+    expect(used).toHaveBeenCalledWith('1');
+    expect(screen.queryByRole('button', { name: 'Share' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Actions for Sara Two' }));
+    // The menu holds the other actions only (read as they are drawn, whatever its transition's state).
+    const items = await screen.findAllByRole('menuitem', { hidden: true });
+    expect(items.map((i) => i.textContent)).toEqual(['Share', 'Export']);
+  });
+
   it('selects rows one by one and all at once, skipping those that may not be selected', async () => {
     const onChange = vi.fn();
     show(

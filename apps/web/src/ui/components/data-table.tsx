@@ -50,6 +50,8 @@ export interface DataTableAction {
   disabled?: boolean;
   /** The button's full name when `label` alone is ambiguous in a list ("Delete Approvers"). */
   ariaLabel?: string;
+  /** The row's main action ("Use" a template): on a desktop a button of its own beside the menu. */
+  primary?: boolean;
   'data-testid'?: string;
 }
 
@@ -73,7 +75,8 @@ export interface DataTableProps<T> {
   rowTestId?: string;
   /**
    * A row's actions. On a desktop they show on hover or focus (always on a touch screen):
-   * as buttons when there are two or fewer, else behind a menu button; on a phone always a menu.
+   * as buttons when there are two or fewer, else behind a menu button (a `primary` one stays a
+   * button beside it); on a phone always a menu.
    */
   actions?: (row: T) => DataTableAction[];
   /** The actions column's heading (read by screen readers; shown as a heading on a desktop). */
@@ -269,12 +272,15 @@ function DesktopTable<T>({
                 {actions && (
                   <Table.Td ta="right" className="signet-row-actions">
                     {list.length === 0 ? null : actionsMenu || list.length > 2 ? (
-                      <RowMenu
-                        actions={list}
-                        label={actionsLabel?.(row) ?? actionsHeader ?? ''}
-                        loading={actionsLoading?.(row)}
-                        testId={actionsMenuTestId}
-                      />
+                      <Group gap="xs" wrap="nowrap" justify="flex-end">
+                        <RowButtons actions={list.filter((a) => a.primary)} loading={actionsLoading?.(row)} />
+                        <RowMenu
+                          actions={list.filter((a) => !a.primary)}
+                          label={actionsLabel?.(row) ?? actionsHeader ?? ''}
+                          loading={actionsLoading?.(row)}
+                          testId={actionsMenuTestId}
+                        />
+                      </Group>
                     ) : (
                       <RowButtons actions={list} loading={actionsLoading?.(row)} />
                     )}

@@ -210,6 +210,7 @@ export function DocumentsTab() {
             label: t('workflows.use'),
             icon: <IconPlayerPlay size={16} />,
             onClick: () => setUsing(d),
+            primary: true,
             'data-testid': 'template-use',
           },
           ...(mayChange(d)
