@@ -255,6 +255,8 @@ describe('lists, search and statistics', () => {
       { searchKey: 'all', searchVal: 'quokka' },
       { searchKey: 'all', searchVal: 'north-4411' },
       { searchKey: 'all', searchVal: 'marsupial' },
+      // A notification's search: the package id (spec §2), in whatever case it is written.
+      { searchKey: 'all', searchVal: e.epakId.toUpperCase() },
       { searchKey: 'from', searchVal: 'CUSTODIAN@demo.test' },
       { searchKey: 'to', searchVal: 'signer2@demo.test' },
       { searchKey: 'subject', searchVal: 'survey 4411' },
@@ -275,6 +277,7 @@ describe('lists, search and statistics', () => {
       { searchKey: 'to', searchVal: 'signer1@demo.test' },
       { searchKey: 'subject', searchVal: 'survey_4411' },
       { searchKey: 'all', searchVal: '%4411' },
+      { searchKey: 'all', searchVal: crypto.randomUUID() },
     ];
     for (const query of misses)
       expect({ query, found: await search(query) }).not.toMatchObject({

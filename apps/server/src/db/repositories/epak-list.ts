@@ -113,12 +113,14 @@ export function parseSearch(key: SearchKey | undefined, value: string | undefine
       values: { tagKey: tagKey.trim(), pattern: containsPattern(tagValue.trim()) },
     };
   }
+  // Spec §2: a notification opens the dashboard searching "all" by the package id.
+  if (key === 'all') return { kind: key, values: { pattern: containsPattern(value), value: value.trim() } };
   return { kind: key, values: { pattern: containsPattern(value) } };
 }
 
 const SEARCH_CONDITIONS: Record<Search['kind'], SQL> = {
   none: sql`true`,
-  all: sql`(m.subject ilike ${PATTERN} or m.workflow_name ilike ${PATTERN}
+  all: sql`(m.id::text = lower(${VALUE}) or m.subject ilike ${PATTERN} or m.workflow_name ilike ${PATTERN}
     or exists (select 1 from users o where o.id = m.owner_id and (o.email ilike ${PATTERN} or (o.first_name || ' ' || o.last_name) ilike ${PATTERN}))
     or exists (select 1 from recipients x join users u on u.id = x.user_id where x.epak_id = m.id and (x.email ilike ${PATTERN} or (u.first_name || ' ' || u.last_name) ilike ${PATTERN}))
     or exists (select 1 from jsonb_array_elements(m.tags) t where t->>'key' ilike ${PATTERN} or t->>'value' ilike ${PATTERN}))`,

@@ -13,9 +13,14 @@ describe('notification targets (spec §2)', () => {
     'epakReassignment',
     'signerComments',
     'reviewerComments',
-  ] as NotificationType[])('%s opens the dashboard searching by the package id', (notificationType) => {
-    expect(notificationTarget({ notificationType, epak })).toBe('/dashboard?searchKey=all&searchVal=e1');
-  });
+  ] as NotificationType[])(
+    '%s opens the ePak over the dashboard searching by its package id',
+    (notificationType) => {
+      expect(notificationTarget({ notificationType, epak })).toBe(
+        '/dashboard?searchKey=all&searchVal=e1&ePakId=e1',
+      );
+    },
+  );
   it('epakDelegated opens the dashboard with ePakId', () => {
     expect(notificationTarget({ notificationType: 'epakDelegated', epak })).toBe('/dashboard?ePakId=e1');
   });

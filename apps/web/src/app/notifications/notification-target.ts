@@ -8,7 +8,8 @@ export function notificationTarget(n: Pick<Notification, 'notificationType' | 'e
     case 'epakDeleted':
       return '/dashboard';
     default:
-      return `/dashboard?${new URLSearchParams({ searchKey: 'all', searchVal: n.epak.id })}`;
+      // The spec's search by the package id, and the ePak itself opened over the list.
+      return `/dashboard?${new URLSearchParams({ searchKey: 'all', searchVal: n.epak.id, ePakId: n.epak.id })}`;
   }
 }
 
