@@ -5,7 +5,7 @@ import { sessionStore } from '../src/app/session/client.ts';
 import { failedRowsCsv } from '../src/features/admin/components/users-csv-dialog.tsx';
 import { actionsFor } from '../src/features/admin/components/users-row-actions.tsx';
 import { fail, http, ok, setupMockServer } from './msw.ts';
-import { renderApp, shellHandlers, startFakeSession } from './render-app.tsx';
+import { configuration, renderApp, shellHandlers, startFakeSession } from './render-app.tsx';
 
 const server = setupMockServer();
 afterEach(() => sessionStore.clear());
@@ -62,6 +62,21 @@ describe('the users tab', () => {
     await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('email,asc'));
     fireEvent.click(screen.getByTestId('users-sort-email'));
     await waitFor(() => expect(queries.at(-1)?.get('sort')).toBe('email,desc'));
+  });
+
+  it('shows each member’s user id in a column of its own only where the tenant turns that column on', async () => {
+    server.use(...shellHandlers('admin'), listHandler([]));
+    startFakeSession();
+    const { unmount } = await renderApp('/admin?tab=users');
+    await waitFor(() => expect(screen.getAllByTestId('users-row')).toHaveLength(3));
+    expect(screen.queryByRole('columnheader', { name: 'User ID' })).toBeNull();
+    expect(screen.queryAllByTestId('users-row-uuid')).toHaveLength(0);
+    unmount();
+
+    server.use(http.get('*/msbapi/v1/configuration', () => ok(configuration({ showUserUuidColumn: true }))));
+    await renderApp('/admin?tab=users');
+    await screen.findByRole('columnheader', { name: 'User ID' });
+    expect(screen.getAllByTestId('users-row-uuid').map((c) => c.textContent)).toEqual(['a1', 'b2', 'c3']);
   });
 
   it('changes the roles of the selected members in one call, and names those the server refuses', async () => {

@@ -14,6 +14,7 @@ const SWITCHES = [
   'rubberStamp',
   'features',
   'advancedAdminSettings',
+  'showUserUuidColumn',
 ] as const;
 
 const BULK_COMPOSE = 'bulkcompose';

@@ -24,7 +24,7 @@ import {
 import { IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../app/api.ts';
+import { useCurrentUser, useTenantConfiguration } from '../../../app/api.ts';
 import { showFailure, toast } from '../../../app/feedback.tsx';
 import { formatDate } from '../../../app/i18n/dates.ts';
 import { ApiError } from '../../../app/session/api-client.ts';
@@ -59,6 +59,8 @@ const STATUS_COLOR: Partial<Record<UserStatus, string>> = {
 export function UsersTab() {
   const { t } = useTranslation();
   const me = useCurrentUser().data;
+  // The tenant's "show user UUID column" (spec §9): the id integrations and exports use, beside the email.
+  const showUuid = useTenantConfiguration().data?.features.showUserUuidColumn ?? false;
   const canManage = me ? isAdminRole(me.role) : false;
   const [params, setParams] = useState<UserListParams>({
     page: 1,
@@ -157,6 +159,21 @@ export function UsersTab() {
       card: 'subtitle',
       cell: (u) => u.email,
     },
+    ...(showUuid
+      ? [
+          {
+            key: 'uuid',
+            header: t('adminUsers.columns.uuid'),
+            testId: 'users-row-uuid',
+            breakAnywhere: true,
+            cell: (u: FilteredUser) => (
+              <Text span size="xs" ff="monospace">
+                {u.id}
+              </Text>
+            ),
+          },
+        ]
+      : []),
     {
       key: 'role',
       ...sortable('role', t('adminUsers.columns.role')),

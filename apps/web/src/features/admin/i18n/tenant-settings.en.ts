@@ -79,6 +79,9 @@ export const tenantSettingsEn = {
       bulkComposeHint: 'Starts many packages at once from a spreadsheet, from the compose menu.',
       advancedAdminSettings: 'Advanced admin menu',
       advancedAdminSettingsHint: 'Shows the admin menu’s advanced items (reasons, workflow states and more).',
+      showUserUuidColumn: 'Show the user ID column',
+      showUserUuidColumnHint:
+        'Adds each member’s user ID (UUID) to the users list, for integrations and exports that name people by it.',
     },
   },
   documents: {

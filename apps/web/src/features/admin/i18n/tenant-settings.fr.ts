@@ -87,6 +87,9 @@ export const tenantSettingsFr = {
       advancedAdminSettings: 'Menu d’administration avancé',
       advancedAdminSettingsHint:
         'Affiche les entrées avancées du menu d’administration (motifs, états du circuit, etc.).',
+      showUserUuidColumn: 'Afficher la colonne de l’identifiant',
+      showUserUuidColumnHint:
+        'Ajoute l’identifiant (UUID) de chaque membre à la liste des utilisateurs, pour les intégrations et les exports qui désignent les personnes par lui.',
     },
   },
   documents: {

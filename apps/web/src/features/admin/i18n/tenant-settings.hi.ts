@@ -78,6 +78,9 @@ export const tenantSettingsHi = {
       bulkComposeHint: 'कंपोज़ मेनू से एक स्प्रेडशीट द्वारा कई पैकेज एक साथ शुरू करता है।',
       advancedAdminSettings: 'उन्नत व्यवस्थापक मेनू',
       advancedAdminSettingsHint: 'व्यवस्थापक मेनू के उन्नत आइटम दिखाता है (कारण, वर्कफ़्लो स्थितियाँ आदि)।',
+      showUserUuidColumn: 'यूज़र आईडी कॉलम दिखाएँ',
+      showUserUuidColumnHint:
+        'उपयोगकर्ताओं की सूची में हर सदस्य की यूज़र आईडी (UUID) जोड़ता है, उन इंटीग्रेशन और निर्यात के लिए जो लोगों को इसी से पहचानते हैं।',
     },
   },
   documents: {

@@ -28,6 +28,7 @@ export const adminUsersEn = {
     type: 'Type',
     status: 'Status',
     lastSignIn: 'Last sign-in',
+    uuid: 'User ID',
     actions: 'Actions',
   },
   sortLabel: 'Sort by',

@@ -28,6 +28,7 @@ export const adminUsersFr = {
     type: 'Type',
     status: 'Statut',
     lastSignIn: 'Dernière connexion',
+    uuid: 'Identifiant (UUID)',
     actions: 'Actions',
   },
   sortLabel: 'Trier par',

@@ -28,6 +28,7 @@ export const adminUsersHi = {
     type: 'प्रकार',
     status: 'स्थिति',
     lastSignIn: 'अंतिम साइन-इन',
+    uuid: 'यूज़र आईडी',
     actions: 'कार्रवाइयाँ',
   },
   sortLabel: 'क्रमबद्ध करें',
