@@ -7,6 +7,8 @@ export default defineProject({
     name: 'server',
     sequence: { groupOrder: 2 },
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // One migrated PGlite dumped per run; each suite's database starts from it.
+    globalSetup: ['./test/support/database-snapshot.ts'],
     // Generous: a server on PGlite starts in seconds, but in minutes on a CI machine running
     // everything at once; a limit is there to end a hung test, not to time a slow one.
     testTimeout: 60_000,

@@ -15,19 +15,22 @@ export const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.me
 const MIGRATION_LOCK = 7_246_381;
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir: string | null }
+  /** `snapshot`: an in-memory database starts from this dump of a migrated one (the test suites' copy). */
+  | { kind: 'pglite'; dataDir: string | null; snapshot?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** Opens the database and applies the checked-in migrations. */
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return target.kind === 'pglite'
-    ? openPglite(target.dataDir)
+    ? openPglite(target.dataDir, target.snapshot)
     : openPostgres(target.url, target.poolSize ?? 10);
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, snapshot?: Blob): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  // From a snapshot PGlite skips creating its cluster, half of its start; the migrations below
+  // then find themselves applied (unless the snapshot is older than them).
+  const client = dataDir ? new PGlite(dataDir) : new PGlite(snapshot ? { loadDataDir: snapshot } : undefined);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, casing: 'snake_case' }) as unknown as Executor;
   await migratePglite(drizzlePglite(client, { casing: 'snake_case' }), { migrationsFolder });
