@@ -57,6 +57,7 @@ export function useTagFilling({
   );
   const mineIds = useMemo(() => new Set(mine.map((x) => x.uuid)), [mine]);
   const missing = missingRequired(mine, values, documentOrder);
+  const nextTag = nextRequired(mine, values, documentOrder, focused);
   const requiredTotal = mine.filter(
     (x) => x.required && fillKind(x) !== 'system' && fillKind(x) !== 'fixed',
   ).length;
@@ -171,8 +172,7 @@ export function useTagFilling({
 
   /** Brings the next required empty tag after the focused one into view. */
   function goToNext() {
-    const next = nextRequired(mine, values, documentOrder, focused);
-    if (next) goTo(next);
+    if (nextTag) goTo(nextTag);
   }
 
   return {
@@ -184,7 +184,7 @@ export function useTagFilling({
     missing,
     requiredTotal,
     pointerAt: missing[0]?.uuid ?? null,
-    nextTag: nextRequired(mine, values, documentOrder, focused),
+    nextTag,
     name,
     initials,
     previewOf,
